@@ -1,0 +1,58 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// midiroll: a Standard MIDI File reader and writer, a piano-roll model, and the `midiroll` tool.
+///
+/// Modules, lowest first (an arrow never points up):
+/// `SMF` → `PianoRoll` → `PianoRollRender` → `MIDIRollCLI` → `midiroll`.
+/// `LibSMFBridge` (over the system's libsmf) sits behind the `LibSMF` trait, on by default.
+let package = Package(
+  name: "midiroll",
+  platforms: [.macOS(.v13), .iOS(.v16)],
+  products: [
+    .library(name: "SMF", targets: ["SMF"]),
+    .library(name: "PianoRoll", targets: ["PianoRoll"]),
+    .library(name: "PianoRollRender", targets: ["PianoRollRender"]),
+    .executable(name: "midiroll", targets: ["midiroll"]),
+  ],
+  traits: [
+    .trait(
+      name: "LibSMF",
+      description: "Cross-check the Swift reader against libsmf (Debian libsmf-dev)."),
+    .default(enabledTraits: ["LibSMF"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    .target(name: "SMF"),
+    .target(name: "PianoRoll", dependencies: ["SMF"]),
+    .target(name: "PianoRollRender", dependencies: ["PianoRoll"]),
+    .systemLibrary(name: "CSMF", pkgConfig: "smf", providers: [.apt(["libsmf-dev"])]),
+    .target(name: "LibSMFBridge", dependencies: ["SMF", "CSMF"]),
+    .target(
+      name: "MIDIRollCLI",
+      dependencies: [
+        "SMF", "PianoRoll", "PianoRollRender",
+        .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    .executableTarget(name: "midiroll", dependencies: ["MIDIRollCLI"]),
+    .executableTarget(
+      name: "midiroll-bench",
+      dependencies: [
+        "SMF", "PianoRoll",
+        .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
+      ]),
+    .testTarget(name: "SMFTests", dependencies: ["SMF"]),
+    .testTarget(name: "PianoRollTests", dependencies: ["PianoRoll", "SMF"]),
+    .testTarget(
+      name: "LibSMFBridgeTests",
+      dependencies: [
+        "SMF",
+        .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
+      ]),
+    .testTarget(name: "MIDIRollCLITests", dependencies: ["MIDIRollCLI", "SMF", "PianoRoll"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

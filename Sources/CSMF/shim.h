@@ -1,0 +1,1 @@
+#include <smf.h>

@@ -1,0 +1,25 @@
+/// One track chunk: its events in file order, each at an absolute tick.
+///
+/// A track read by this package always ends with exactly one End of Track event.
+public struct Track: Hashable, Sendable {
+  /// The events in file order; ticks never decrease.
+  public var events: [TrackEvent]
+
+  /// Creates a track from events.
+  public init(events: [TrackEvent] = []) {
+    self.events = events
+  }
+
+  /// The tick of the last event (End of Track), or 0 for an empty track.
+  public var endTick: Int { events.last?.tick ?? 0 }
+
+  /// The first track-name meta event's text, if any.
+  public var name: String? {
+    for item in events {
+      if case .meta(let meta) = item.event, meta.type == MetaEvent.Kind.trackName.rawValue {
+        return meta.text
+      }
+    }
+    return nil
+  }
+}

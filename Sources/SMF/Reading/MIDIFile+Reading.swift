@@ -1,0 +1,133 @@
+extension MIDIFile {
+  /// Reads a Standard MIDI File (or an RMID file wrapping one) from its bytes.
+  /// - Throws: ``SMFError`` with the byte offset and track index of the first problem the
+  ///   reader cannot tolerate (with ``ReadOptions/strict``, of the first problem at all).
+  /// - Complexity: O(*n*) in the number of bytes.
+  public init(bytes: [UInt8], options: ReadOptions = .tolerant) throws(SMFError) {
+    self = try MIDIFile.read(bytes, options: options).file
+  }
+
+  /// Reads a Standard MIDI File and returns it with the warnings for everything tolerated.
+  /// - Throws: ``SMFError`` for anything that cannot be read.
+  /// - Complexity: O(*n*) in the number of bytes.
+  public static func read(_ bytes: [UInt8], options: ReadOptions = .tolerant) throws(SMFError)
+    -> ReadResult
+  {
+    if let limit = options.maximumFileSize, bytes.count > limit {
+      throw SMFError(.fileTooLarge(size: bytes.count, limit: limit), offset: 0)
+    }
+    var parser = FileParser(bytes: bytes, strict: options.strict)
+    let file = try parser.parseFile()
+    return ReadResult(file: file, warnings: parser.warnings)
+  }
+}
+
+/// Reads the chunks of a file in order: the RIFF wrapper, the header, then every chunk.
+struct FileParser {
+  var reader: ByteReader
+  let strict: Bool
+  var warnings: [SMFWarning] = []
+
+  init(bytes: [UInt8], strict: Bool) {
+    reader = ByteReader(bytes)
+    self.strict = strict
+  }
+
+  /// Records a tolerated problem, or throws it in strict mode.
+  mutating func warn(_ warning: SMFWarning) throws(SMFError) {
+    if strict { throw SMFError(.strict(warning.kind), offset: warning.offset, track: warning.track) }
+    warnings.append(warning)
+  }
+
+  mutating func parseFile() throws(SMFError) -> MIDIFile {
+    if reader.peekChunkType() == .riff { try unwrapRIFF() }
+    let header = try parseHeader()
+    var tracks: [Track] = []
+    tracks.reserveCapacity(min(Int(header.trackCount), reader.remaining / 8))
+    var unknownChunks: [UnknownChunk] = []
+    while !reader.isAtEnd {
+      let chunkStart = reader.offset
+      guard reader.remaining >= 8, let type = reader.peekChunkType(), type.isPrintable else {
+        try warn(SMFWarning(.trailingBytes(count: reader.remaining), offset: chunkStart))
+        break
+      }
+      reader.offset += 4
+      let length = Int(try reader.readUInt32("a chunk length"))
+      if type == .track {
+        var trackParser = TrackParser(
+          reader: reader, index: tracks.count, declaredLength: length, strict: strict)
+        tracks.append(try trackParser.parse())
+        warnings.append(contentsOf: trackParser.warnings)
+        reader.offset = trackParser.chunkEnd
+      } else if length <= reader.remaining {
+        try warn(SMFWarning(.unknownChunk(type), offset: chunkStart))
+        let data = try reader.readBytes(length, "chunk \"\(type)\"")
+        unknownChunks.append(UnknownChunk(type: type, data: data, tracksBefore: tracks.count))
+      } else {
+        try warn(SMFWarning(.trailingBytes(count: reader.end - chunkStart), offset: chunkStart))
+        reader.offset = reader.end
+      }
+    }
+    if tracks.count != Int(header.trackCount) {
+      try warn(
+        SMFWarning(
+          .trackCountMismatch(declared: Int(header.trackCount), found: tracks.count), offset: 10))
+    }
+    if header.format == .singleTrack && tracks.count > 1 {
+      try warn(SMFWarning(.format0WithManyTracks(count: tracks.count), offset: 8))
+    }
+    return MIDIFile(
+      format: header.format, division: header.division, tracks: tracks,
+      unknownChunks: unknownChunks)
+  }
+
+  /// The header chunk. The SMF specification:
+  /// `<Header Chunk> = <chunk type "MThd"> <length 6> <format> <ntrks> <division>`, each a
+  /// 16-bit big-endian word.
+  mutating func parseHeader() throws(SMFError) -> (format: Format, trackCount: UInt16, division: Division) {
+    let type = reader.peekChunkType()
+    guard type == .header else { throw reader.error(.notAMIDIFile(found: type)) }
+    reader.offset += 4
+    let lengthOffset = reader.offset
+    let length = Int(try reader.readUInt32("the header length"))
+    guard length >= 6 else { throw reader.error(.headerTooShort(length: length), at: lengthOffset) }
+    let formatOffset = reader.offset
+    let rawFormat = try reader.readUInt16("the header's format")
+    guard let format = Format(rawValue: rawFormat) else {
+      throw reader.error(.unsupportedFormat(rawFormat), at: formatOffset)
+    }
+    let trackCount = try reader.readUInt16("the header's track count")
+    let divisionOffset = reader.offset
+    let rawDivision = try reader.readUInt16("the header's division")
+    guard let division = Division(rawValue: rawDivision) else {
+      throw reader.error(.invalidDivision(rawDivision), at: divisionOffset)
+    }
+    if length > 6 {
+      try warn(SMFWarning(.headerLonger(length: length), offset: lengthOffset))
+      try reader.skip(length - 6, "the header chunk")
+    }
+    return (format, trackCount, division)
+  }
+
+  /// Narrows the reader to the Standard MIDI File inside an RMID wrapper:
+  /// `RIFF <length, little-endian> RMID` followed by RIFF chunks, one of them `data`.
+  mutating func unwrapRIFF() throws(SMFError) {
+    try warn(SMFWarning(.riffWrapper, offset: 0))
+    reader.offset += 4
+    let riffLength = Int(try reader.readUInt32LittleEndian("the RIFF length"))
+    let riffEnd = min(reader.end, reader.offset + riffLength)
+    guard try reader.readChunkType() == .rmid else {
+      throw reader.error(.riffWithoutMIDIData, at: 8)
+    }
+    while riffEnd - reader.offset >= 8 {
+      let type = try reader.readChunkType()
+      let length = Int(try reader.readUInt32LittleEndian("a RIFF chunk length"))
+      if type == .riffData {
+        reader.end = min(riffEnd, reader.offset + length)
+        return
+      }
+      reader.offset = min(riffEnd, reader.offset + length + (length & 1))
+    }
+    throw reader.error(.riffWithoutMIDIData)
+  }
+}

@@ -1,0 +1,178 @@
+/// Reads the events of one track chunk.
+///
+/// The SMF specification: `<Track Chunk> = <chunk type "MTrk"> <length> <MTrk event>+` and
+/// `<MTrk event> = <delta-time> <event>`, where an event is a MIDI channel message (with
+/// running status), a SysEx event (`F0`/`F7 <length> <bytes>`) or a meta event
+/// (`FF <type> <length> <bytes>`).
+///
+/// Tolerated, with a warning: a chunk length past the file's end (read to the end), events
+/// running past the declared length (read on to End of Track), bytes after End of Track
+/// (skipped), no End of Track (one is added), running status after meta or SysEx.
+struct TrackParser {
+  /// The track's bytes start at `reader.offset`; `reader.end` is the end of the file.
+  let file: ByteReader
+  let index: Int
+  let declaredLength: Int
+  let strict: Bool
+  /// Where the next chunk starts, once parsed.
+  private(set) var chunkEnd = 0
+  private(set) var warnings: [SMFWarning] = []
+
+  init(reader: ByteReader, index: Int, declaredLength: Int, strict: Bool) {
+    var file = reader
+    file.track = index
+    self.file = file
+    self.index = index
+    self.declaredLength = declaredLength
+    self.strict = strict
+  }
+
+  mutating func warn(_ kind: SMFWarning.Kind, at offset: Int) throws(SMFError) {
+    if strict { throw SMFError(.strict(kind), offset: offset, track: index) }
+    warnings.append(SMFWarning(kind, offset: offset, track: index))
+  }
+
+  mutating func parse() throws(SMFError) -> Track {
+    let start = file.offset
+    let available = file.end - start
+    var declaredEnd = start + declaredLength
+    if declaredLength > available {
+      try warn(.trackLengthPastEnd(declared: declaredLength, available: available), at: start - 4)
+      declaredEnd = file.end
+    }
+    var events = EventParser(reader: file, end: declaredEnd)
+    var failure: SMFError?
+    do { try events.parse() } catch { failure = error }
+
+    // Events that run past a too-short declared length: read on to End of Track, if the bytes
+    // after the declared end are not the next chunk.
+    if !events.foundEndOfTrack && declaredEnd < file.end && !nextChunkFollows(at: declaredEnd) {
+      // A tentative parse: its error matters only if it finds no End of Track either.
+      var extended = EventParser(reader: file, end: file.end)
+      let extendedParsed: Bool
+      do {
+        try extended.parse()
+        extendedParsed = true
+      } catch {
+        extendedParsed = false
+      }
+      if extendedParsed, extended.foundEndOfTrack {
+        try warn(
+          .trackLengthTooShort(declared: declaredLength, actual: extended.offset - start),
+          at: start - 4)
+        return try finish(extended, chunkEnd: extended.offset)
+      }
+    }
+    if let failure { throw failure }
+    if events.foundEndOfTrack, events.offset < declaredEnd {
+      try warn(.bytesAfterEndOfTrack(count: declaredEnd - events.offset), at: events.offset)
+    }
+    return try finish(events, chunkEnd: declaredEnd)
+  }
+
+  /// Whether a plausible chunk header (`MTrk`, or four printable bytes) starts at `offset`.
+  private func nextChunkFollows(at offset: Int) -> Bool {
+    var probe = file
+    probe.offset = offset
+    guard let type = probe.peekChunkType() else { return false }
+    return type == .track || type.isPrintable
+  }
+
+  private mutating func finish(_ parsed: EventParser, chunkEnd: Int) throws(SMFError) -> Track {
+    self.chunkEnd = chunkEnd
+    for offset in parsed.runningStatusAfterMetaOffsets {
+      try warn(.runningStatusAfterMetaOrSysEx, at: offset)
+    }
+    var events = parsed.events
+    if !parsed.foundEndOfTrack {
+      try warn(.missingEndOfTrack, at: chunkEnd)
+      events.append(TrackEvent(tick: events.last?.tick ?? 0, .meta(.endOfTrack)))
+    }
+    return Track(events: events)
+  }
+}
+
+/// The event loop of one track: the hot path of reading a file.
+///
+/// No per-event allocation for channel messages; meta and SysEx data are copied once, after
+/// their length is checked against the bytes left.
+struct EventParser {
+  private var reader: ByteReader
+  private(set) var events: [TrackEvent] = []
+  private(set) var foundEndOfTrack = false
+  private(set) var runningStatusAfterMetaOffsets: [Int] = []
+
+  init(reader: ByteReader, end: Int) {
+    self.reader = reader
+    self.reader.end = end
+  }
+
+  /// The offset after the last byte parsed.
+  var offset: Int { reader.offset }
+
+  mutating func parse() throws(SMFError) {
+    // A channel event takes at least 2 bytes (delta + running-status data byte).
+    events.reserveCapacity(min(reader.remaining / 3 + 1, 1 << 20))
+    var tick = 0
+    var runningStatus: UInt8 = 0
+    var afterMetaOrSysEx = false
+    while reader.offset < reader.end {
+      tick &+= try reader.readVariableLengthQuantity("a delta-time")
+      let eventOffset = reader.offset
+      var status = try reader.readUInt8("an event after its delta-time")
+      var data1: UInt8
+      if status < 0x80 {
+        guard runningStatus != 0 else {
+          throw reader.error(.missingRunningStatus(dataByte: status), at: eventOffset)
+        }
+        if afterMetaOrSysEx {
+          runningStatusAfterMetaOffsets.append(eventOffset)
+          afterMetaOrSysEx = false
+        }
+        data1 = status
+        status = runningStatus
+      } else if status < 0xF0 {
+        runningStatus = status
+        afterMetaOrSysEx = false
+        data1 = try reader.readUInt8("the data byte of a channel message")
+        guard data1 < 0x80 else { throw dataByteError(status, data1, at: reader.offset - 1) }
+      } else {
+        try parseNonChannelEvent(status: status, tick: tick, at: eventOffset)
+        afterMetaOrSysEx = true
+        if foundEndOfTrack { return }
+        continue
+      }
+      var data2: UInt8 = 0
+      if status & 0xE0 != 0xC0 {  // every kind but program change (Cn) and channel pressure (Dn)
+        data2 = try reader.readUInt8("the second data byte of a channel message")
+        guard data2 < 0x80 else { throw dataByteError(status, data2, at: reader.offset - 1) }
+      }
+      events.append(TrackEvent(tick: tick, .channel(ChannelMessage(unchecked: status, data1, data2))))
+    }
+  }
+
+  private mutating func parseNonChannelEvent(status: UInt8, tick: Int, at eventOffset: Int)
+    throws(SMFError)
+  {
+    switch status {
+    case 0xFF:
+      let type = try reader.readUInt8("the type of a meta event")
+      let length = try reader.readVariableLengthQuantity("the length of a meta event")
+      let data = try reader.readBytes(length, "meta event 0x\(hex(type))")
+      events.append(TrackEvent(tick: tick, .meta(MetaEvent(type: type, data: data))))
+      if type == MetaEvent.Kind.endOfTrack.rawValue { foundEndOfTrack = true }
+    case 0xF0, 0xF7:
+      let length = try reader.readVariableLengthQuantity("the length of a SysEx event")
+      let data = try reader.readBytes(length, "SysEx event")
+      let kind: SysExEvent.Kind = status == 0xF0 ? .start : .continuation
+      events.append(TrackEvent(tick: tick, .sysEx(SysExEvent(kind, data: data))))
+    default:
+      throw reader.error(.unexpectedStatusByte(status), at: eventOffset)
+    }
+  }
+
+  private func dataByteError(_ status: UInt8, _ byte: UInt8, at offset: Int) -> SMFError {
+    let kind = ChannelMessage.Kind(rawValue: status & 0xF0)!
+    return reader.error(.dataByteOutOfRange(message: kind.name, byte: byte), at: offset)
+  }
+}
