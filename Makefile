@@ -1,0 +1,50 @@
+# midiroll — build, test, demo and benchmark on a Debian machine.
+# `make demo` and `make test` install what is missing first (`make deps`).
+
+export PATH := /opt/swift/usr/bin:$(PATH)
+SWIFT ?= swift
+PREFIX ?= /usr/local
+# libsmf (second reader), midicsv (test oracle), real MIDI files for tests, rsvg-convert (render tests).
+APT_PACKAGES = libsmf-dev pkg-config midicsv openttd-openmsx planetblupi-music-midi librsvg2-bin
+RELEASE_BIN = .build/release
+
+.PHONY: deps build test demo bench lint format install clean
+
+deps:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else \
+	    echo "missing Debian packages:$$missing"; \
+	    echo "run: sudo apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release
+
+test: deps
+	$(SWIFT) test
+
+demo: build
+	@sh Samples/demo.sh $(RELEASE_BIN)/midiroll Samples demo
+
+bench: deps
+	$(SWIFT) build -c release --product midiroll-bench --product midiroll
+	$(RELEASE_BIN)/midiroll-bench
+
+lint:
+	$(SWIFT) format lint --strict -r Package.swift Sources Tests
+
+format:
+	$(SWIFT) format format -i -r Package.swift Sources Tests
+
+install: build
+	install -d $(PREFIX)/bin
+	install -m 755 $(RELEASE_BIN)/midiroll $(PREFIX)/bin/midiroll
+
+clean:
+	rm -rf .build demo
