@@ -38,6 +38,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "midiroll", dependencies: ["MIDIRollCLI"]),
+    .executableTarget(name: "make-samples", dependencies: ["SMF"]),
     .executableTarget(
       name: "midiroll-bench",
       dependencies: [
@@ -52,7 +53,8 @@ let package = Package(
         "SMF",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
       ]),
-    .testTarget(name: "MIDIRollCLITests", dependencies: ["MIDIRollCLI", "SMF", "PianoRoll"]),
+    .testTarget(
+      name: "MIDIRollCLITests", dependencies: ["MIDIRollCLI", "SMF", "PianoRoll", "midiroll"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,1 +1,3 @@
 import MIDIRollCLI
+
+MIDIRollMain.main()

@@ -1,0 +1,40 @@
+import ArgumentParser
+import SMF
+
+/// `midiroll convert IN OUT`: reads a song and writes it as `.mid` or piano-roll JSON.
+public struct Convert: ParsableCommand {
+  /// The command's name and help.
+  public static let configuration = CommandConfiguration(
+    abstract: "Convert between .mid and piano-roll JSON (by extension; '-' is stdin/stdout).",
+    discussion: "A .mid written back is rewritten with running status; every event is kept."
+  )
+
+  /// The input path, or `-`.
+  @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
+  public var input: String
+
+  /// The output path, or `-`.
+  @Argument(help: "The output (.mid or .json), or '-' for standard output.")
+  public var output: String
+
+  /// Input options.
+  @OptionGroup public var inputOptions: InputOptions
+  /// Output options.
+  @OptionGroup public var outputOptions: OutputOptions
+
+  /// Creates the command (for the argument parser).
+  public init() {}
+
+  /// Reads, converts and writes.
+  public func run() throws {
+    let outputKind = try SongFileKind.resolve(output, explicit: outputOptions.to, role: "output")
+    let song = try SongInput(path: input, options: inputOptions)
+    song.printWarnings(quiet: inputOptions.quiet)
+    let bytes: [UInt8]
+    switch outputKind {
+    case .mid: bytes = song.file.serialized()
+    case .json: throw CLIError(.usage, file: output, "piano-roll JSON output is not supported yet")
+    }
+    try FileIO.write(bytes, to: output, inputs: [input], force: outputOptions.force)
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Reading inputs and writing outputs safely: size limits, standard streams, and outputs that
+/// appear whole or not at all.
+public enum FileIO {
+  /// The default largest input accepted: 64 MiB.
+  public static let defaultMaximumSize = 64 << 20
+
+  /// Reads a file (or standard input for `-`) into memory.
+  /// - Parameter maximumSize: Refuse larger inputs before reading them.
+  /// - Throws: ``CLIError`` (bad input) naming the file when it is missing, unreadable, a
+  ///   folder, or too large.
+  public static func read(_ path: String, maximumSize: Int = defaultMaximumSize) throws(CLIError)
+    -> [UInt8]
+  {
+    if path == "-" {
+      let data = FileHandle.standardInput.readDataToEndOfFile()
+      guard data.count <= maximumSize else {
+        throw CLIError(
+          .badInput, file: "-", "input is \(data.count) bytes, more than the limit of \(maximumSize)")
+      }
+      return [UInt8](data)
+    }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw CLIError(.badInput, file: path, "no such file")
+    }
+    guard !isDirectory.boolValue else {
+      throw CLIError(.badInput, file: path, "is a folder, expected a file")
+    }
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    guard size <= maximumSize else {
+      throw CLIError(
+        .badInput, file: path,
+        "file is \(size) bytes, more than the limit of \(maximumSize) (raise it with --max-file-size)")
+    }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw CLIError(.badInput, file: path, "cannot be read (permission denied?)")
+    }
+    defer { try? handle.close() }
+    do {
+      let data = try handle.readToEnd() ?? Data()
+      guard data.count <= maximumSize else {
+        throw CLIError(.badInput, file: path, "file is larger than the limit of \(maximumSize) bytes")
+      }
+      return [UInt8](data)
+    } catch let error as CLIError {
+      throw error
+    } catch {
+      throw CLIError(.badInput, file: path, "cannot be read: \(error.localizedDescription)")
+    }
+  }
+
+  /// Writes `bytes` to `path` (or standard output for `-`) through a temporary file in the
+  /// same folder that is renamed into place, so the output appears whole or not at all.
+  /// - Parameters:
+  ///   - inputs: Paths that must never be overwritten unless `force` is set.
+  ///   - force: Allow overwriting one of `inputs`.
+  /// - Throws: ``CLIError`` (usage) for an output that is an input, (cannot write) when the
+  ///   folder is missing or not writable.
+  public static func write(_ bytes: [UInt8], to path: String, inputs: [String] = [], force: Bool = false)
+    throws(CLIError)
+  {
+    if path == "-" {
+      FileHandle.standardOutput.write(Data(bytes))
+      return
+    }
+    if !force, inputs.contains(where: { $0 != "-" && sameFile($0, path) }) {
+      throw CLIError(.usage, file: path, "output is the input; refusing to overwrite it (use --force)")
+    }
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent().path
+    let temporary =
+      folder + "/.\(url.lastPathComponent).midiroll-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+    guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+      throw CLIError(.cannotWrite, file: path, "cannot write in folder \(folder) (missing or not writable)")
+    }
+    if rename(temporary, path) != 0 {
+      let reason = String(cString: strerror(errno))
+      unlink(temporary)
+      throw CLIError(.cannotWrite, file: path, "cannot move the output into place: \(reason)")
+    }
+  }
+
+  /// Whether two paths name the same existing file (same device and inode).
+  public static func sameFile(_ a: String, _ b: String) -> Bool {
+    var statA = stat()
+    var statB = stat()
+    guard stat(a, &statA) == 0, stat(b, &statB) == 0 else { return false }
+    return statA.st_dev == statB.st_dev && statA.st_ino == statB.st_ino
+  }
+}
