@@ -30,11 +30,6 @@ public struct Convert: ParsableCommand {
     let outputKind = try SongFileKind.resolve(output, explicit: outputOptions.to, role: "output")
     let song = try SongInput(path: input, options: inputOptions)
     song.printWarnings(quiet: inputOptions.quiet)
-    let bytes: [UInt8]
-    switch outputKind {
-    case .mid: bytes = song.file.serialized()
-    case .json: throw CLIError(.usage, file: output, "piano-roll JSON output is not supported yet")
-    }
-    try FileIO.write(bytes, to: output, inputs: [input], force: outputOptions.force)
+    try FileIO.write(song.encoded(as: outputKind), to: output, inputs: [input], force: outputOptions.force)
   }
 }

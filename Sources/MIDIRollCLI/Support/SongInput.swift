@@ -4,24 +4,29 @@ import SMF
 public struct SongInput: Sendable {
   /// The path it was read from (`-` for standard input).
   public var path: String
-  /// The bytes as read.
-  public var bytes: [UInt8]
   /// The file.
   public var file: MIDIFile
   /// Problems the reader tolerated, one line each, without the path.
   public var warnings: [String]
 
-  /// Reads and decodes an input.
+  /// Reads an input from disk (or standard input) and decodes it.
   /// - Throws: ``CLIError`` (bad input) naming the file and the byte offset or JSON path.
   public init(path: String, options: InputOptions) throws(CLIError) {
     let kind = try SongFileKind.resolve(path, explicit: options.from, role: "input")
     let bytes = try FileIO.read(path, maximumSize: options.maxFileSize)
+    try self.init(bytes: bytes, kind: kind, path: path, readOptions: options.readOptions)
+  }
+
+  /// Decodes bytes already read.
+  /// - Parameters:
+  ///   - path: Named in errors and warnings.
+  /// - Throws: ``CLIError`` (bad input) naming the file and the byte offset or JSON path.
+  public init(bytes: [UInt8], kind: SongFileKind, path: String, readOptions: ReadOptions) throws(CLIError) {
     self.path = path
-    self.bytes = bytes
     switch kind {
     case .mid:
       do {
-        let result = try MIDIFile.read(bytes, options: options.readOptions)
+        let result = try MIDIFile.read(bytes, options: readOptions)
         file = result.file
         warnings = result.warnings.map(\.description)
       } catch {
@@ -29,6 +34,15 @@ public struct SongInput: Sendable {
       }
     case .json:
       throw CLIError(.badInput, file: path, "piano-roll JSON input is not supported yet")
+    }
+  }
+
+  /// The song encoded as `kind`.
+  /// - Throws: ``CLIError`` when the song cannot be written in that form.
+  public func encoded(as kind: SongFileKind) throws(CLIError) -> [UInt8] {
+    switch kind {
+    case .mid: return file.serialized()
+    case .json: throw CLIError(.usage, "piano-roll JSON output is not supported yet")
     }
   }
 
