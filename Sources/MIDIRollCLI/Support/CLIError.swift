@@ -18,12 +18,15 @@ public struct CLIError: Error, Sendable, CustomStringConvertible {
   public let file: String?
   /// What went wrong, with the byte offset or JSON path where there is one.
   public let message: String
+  /// The byte offset in the file where it went wrong, when known (also in ``message``).
+  public let offset: Int?
 
   /// Creates an error.
-  public init(_ kind: Kind, file: String? = nil, _ message: String) {
+  public init(_ kind: Kind, file: String? = nil, _ message: String, offset: Int? = nil) {
     self.kind = kind
     self.file = file
     self.message = message
+    self.offset = offset
   }
 
   /// The process exit code: 1 bad input or problems found, 2 bad usage, 3 cannot write.

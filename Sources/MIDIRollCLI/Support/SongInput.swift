@@ -30,7 +30,7 @@ public struct SongInput: Sendable {
         file = result.file
         warnings = result.warnings.map(\.description)
       } catch {
-        throw CLIError(.badInput, file: path, error.description)
+        throw CLIError(.badInput, file: path, error.description, offset: error.offset)
       }
     case .json:
       throw CLIError(.badInput, file: path, "piano-roll JSON input is not supported yet")
