@@ -1,0 +1,104 @@
+import SMF
+
+extension Song {
+  /// The song of a Standard MIDI File: each track's notes paired (see ``Note``), every other
+  /// event kept.
+  /// - Complexity: O(*n*) in the number of events.
+  public init(file: MIDIFile) {
+    self.init(
+      format: file.format, division: file.division,
+      tracks: file.tracks.enumerated().map { NotePairing.pair($0.element.events, track: $0.offset) },
+      unknownChunks: file.unknownChunks)
+  }
+
+  /// Reads a Standard MIDI File's bytes into a song.
+  /// - Throws: ``SMFError`` with the byte offset and track of the problem.
+  public init(bytes: [UInt8], options: ReadOptions = .tolerant) throws(SMFError) {
+    self.init(file: try MIDIFile(bytes: bytes, options: options))
+  }
+
+  /// The song as a Standard MIDI File.
+  ///
+  /// Each note becomes its note-on and, unless it ended at the End of Track with no message,
+  /// its note-off (or note-on with velocity 0, as it was read). Within one tick the events are
+  /// written in this order: meta events; SysEx and channel messages other than notes, in their
+  /// order in ``SongTrack/events``; note-offs of notes that started earlier (in the order the
+  /// notes started); note-offs that ended no note; note-ons; note-offs of notes that last 0
+  /// ticks. A file already in this order gives the same file back, event for event.
+  /// - Precondition: every note's pitch, velocities and channel are in MIDI's ranges.
+  /// - Complexity: O(*n* log *n*) in the number of events.
+  public func midiFile() -> MIDIFile {
+    MIDIFile(
+      format: format, division: division, tracks: tracks.map { Track(events: $0.trackEvents()) },
+      unknownChunks: unknownChunks)
+  }
+
+  /// The song as Standard MIDI File bytes (``midiFile()``, serialized with running status).
+  public func serialized() -> [UInt8] {
+    midiFile().serialized()
+  }
+}
+
+extension SongTrack {
+  /// Where an event goes among the events of its tick (see ``Song/midiFile()``).
+  private enum Rank: Int {
+    case meta, other, endingNoteOff, strayNoteOff, noteOn, instantNoteOff
+  }
+
+  /// One event to write, with what orders it.
+  private struct Entry {
+    var tick: Int
+    var order: Int  // rank × 2^40 + sequence
+    var event: MIDIEvent
+  }
+
+  /// The track's notes and events as the events of a track chunk, in writing order.
+  func trackEvents() -> [TrackEvent] {
+    let noteOrder: [Int] =
+      zip(notes, notes.dropFirst()).allSatisfy { $0.tick <= $1.tick }
+      ? Array(notes.indices) : notes.indices.sorted { (notes[$0].tick, $0) < (notes[$1].tick, $1) }
+    let endOfTrack = endOfTrackTick
+    var entries: [Entry] = []
+    entries.reserveCapacity(events.count + notes.count * 2)
+    func add(_ tick: Int, _ rank: Rank, _ sequence: Int, _ event: MIDIEvent) {
+      entries.append(Entry(tick: tick, order: rank.rawValue << 40 | sequence, event: event))
+    }
+    for (sequence, item) in events.enumerated() {
+      let rank: Rank
+      switch item.event {
+      case .meta: rank = .meta
+      case .sysEx: rank = .other
+      case .channel(let message):
+        if message.isNoteEnd {
+          rank = .strayNoteOff
+        } else if message.kind == .noteOn {
+          rank = .noteOn
+        } else {
+          rank = .other
+        }
+      }
+      add(item.tick, rank, notes.count + sequence, item.event)
+    }
+    for (sequence, index) in noteOrder.enumerated() {
+      let note = notes[index]
+      add(
+        note.tick, .noteOn, sequence,
+        .channel(.noteOn(channel: note.channel, key: note.pitch, velocity: note.velocity)))
+      let off: ChannelMessage
+      switch note.end {
+      case .noteOnWithVelocityZero:
+        off = .noteOn(channel: note.channel, key: note.pitch, velocity: 0)
+      case .endOfTrack where note.endTick == endOfTrack:
+        continue
+      case .noteOff, .endOfTrack:
+        off = .noteOff(channel: note.channel, key: note.pitch, velocity: note.offVelocity)
+      }
+      add(note.endTick, note.durationTicks == 0 ? .instantNoteOff : .endingNoteOff, sequence, .channel(off))
+    }
+    let sorted = zip(entries, entries.dropFirst()).allSatisfy {
+      ($0.tick, $0.order) <= ($1.tick, $1.order)
+    }
+    if !sorted { entries.sort { ($0.tick, $0.order) < ($1.tick, $1.order) } }
+    return entries.map { TrackEvent(tick: $0.tick, $0.event) }
+  }
+}

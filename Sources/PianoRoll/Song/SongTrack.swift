@@ -1,0 +1,51 @@
+import SMF
+
+/// One track of a song: its notes, and every other event of the track.
+public struct SongTrack: Hashable, Sendable {
+  /// The notes, in the order they start (tick, then the order of their note-ons in the file).
+  public var notes: [Note]
+  /// Every event that is not part of a note, in file order: meta events (End of Track
+  /// included), SysEx, controllers, programs, pitch bends, pressure, and note-offs that found
+  /// no sounding note.
+  public var events: [TrackEvent]
+
+  /// Creates a track.
+  public init(notes: [Note] = [], events: [TrackEvent] = []) {
+    self.notes = notes
+    self.events = events
+  }
+
+  /// The text of the track's first track-name meta event, if any.
+  public var name: String? {
+    for item in events {
+      if case .meta(let meta) = item.event, meta.type == MetaEvent.Kind.trackName.rawValue {
+        return meta.text
+      }
+    }
+    return nil
+  }
+
+  /// The tick of the track's End of Track event, if it has one.
+  public var endOfTrackTick: Int? {
+    events.last(where: \.event.isEndOfTrack)?.tick
+  }
+
+  /// The last tick the track reaches: its End of Track, or its last event or note end.
+  public var endTick: Int {
+    max(
+      endOfTrackTick ?? 0, events.last?.tick ?? 0,
+      notes.reduce(0) { max($0, $1.endTick) })
+  }
+
+  /// The lowest and highest pitch of the track's notes, or `nil` without notes.
+  public var pitchRange: ClosedRange<UInt8>? {
+    guard let first = notes.first else { return nil }
+    var low = first.pitch
+    var high = first.pitch
+    for note in notes {
+      low = min(low, note.pitch)
+      high = max(high, note.pitch)
+    }
+    return low...high
+  }
+}

@@ -1,0 +1,23 @@
+/// A small seeded random number generator, so that random tests repeat exactly.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A random integer in `range`.
+  mutating func int(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+
+  /// A random element.
+  mutating func pick<T>(_ elements: [T]) -> T { elements[int(in: 0...elements.count - 1)] }
+
+  /// True with probability `p`.
+  mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+}
