@@ -1,0 +1,58 @@
+import SMF
+
+/// One input of a batch and where its output goes.
+struct BatchJob: Sendable {
+  /// The input's path relative to the input folder.
+  var input: String
+  /// The output's path relative to the output folder.
+  var output: String
+  /// How to decode the input.
+  var kind: SongFileKind
+  /// Why it fails without being read, when the walk or the plan already knows.
+  var problem: String?
+}
+
+/// What happened to one input.
+struct BatchOutcome: Sendable {
+  /// The three ends of an input.
+  enum Status: String, Sendable {
+    /// Converted and written.
+    case ok
+    /// Could not be read, decoded, converted or written; ``BatchOutcome/reason`` says why.
+    case failed
+    /// Left alone on purpose (its output exists); ``BatchOutcome/reason`` says why.
+    case skipped
+  }
+
+  /// The job.
+  var job: BatchJob
+  /// How it ended.
+  var status: Status
+  /// Why it failed or was skipped (one line, without the path).
+  var reason: String?
+  /// The byte offset in the input where reading failed, when known.
+  var offset: Int?
+  /// Whether it failed because its output could not be written.
+  var cannotWrite = false
+  /// Bytes read.
+  var bytesIn = 0
+  /// Bytes written.
+  var bytesOut = 0
+  /// Notes in the song written.
+  var notes = 0
+  /// Problems the reader tolerated.
+  var warnings: [String] = []
+  /// Time spent on this input, in seconds.
+  var seconds = 0.0
+}
+
+/// The number of notes in a file: note-ons with a velocity above 0.
+func countNotes(in file: MIDIFile) -> Int {
+  var notes = 0
+  for track in file.tracks {
+    for item in track.events {
+      if case .channel(let message) = item.event, message.kind == .noteOn, message.data2 > 0 { notes += 1 }
+    }
+  }
+  return notes
+}
