@@ -1,0 +1,113 @@
+import Foundation
+
+/// Shows a batch's progress on standard error: a bar redrawn in place on a terminal, a plain
+/// line now and then otherwise, or nothing. Failure lines are printed above the bar.
+///
+/// Used by one thread only (the one that collects outcomes), so it needs no lock.
+final class ProgressPrinter {
+  private let style: BatchConfiguration.ProgressStyle
+  private let lineInterval: Double
+  private let start = ContinuousClock.now
+  private var lastDraw: ContinuousClock.Instant?
+  private var barShown = false
+
+  /// Creates a printer.
+  /// - Parameter lineInterval: Seconds between plain lines.
+  init(style: BatchConfiguration.ProgressStyle, lineInterval: Double) {
+    self.style = style
+    self.lineInterval = lineInterval
+  }
+
+  /// Seconds since the printer was made.
+  var elapsed: Double { Self.seconds(ContinuousClock.now - start) }
+
+  /// Redraws the bar (at most 10 times a second) or prints a line (every `lineInterval`).
+  func update(_ totals: BatchTotals, force: Bool = false) {
+    let now = ContinuousClock.now
+    switch style {
+    case .none:
+      return
+    case .bar:
+      if !force, let lastDraw, now - lastDraw < .milliseconds(100) { return }
+      lastDraw = now
+      Self.write("\r" + bar(totals) + "\u{1B}[K")
+      barShown = true
+    case .lines:
+      if !force, let lastDraw, Self.seconds(now - lastDraw) < lineInterval { return }
+      lastDraw = now
+      Self.write("midiroll: batch: " + status(totals) + "\n")
+    }
+  }
+
+  /// Shows the work ahead: the empty bar, or a first line.
+  func start(_ totals: BatchTotals, workers: Int) {
+    switch style {
+    case .none: return
+    case .bar: update(totals, force: true)
+    case .lines:
+      lastDraw = ContinuousClock.now
+      var line = "midiroll: batch: \(totals.planned) input(s) to convert, \(workers) at a time"
+      if totals.alreadyDone > 0 { line += " (\(totals.alreadyDone) already done)" }
+      Self.write(line + "\n")
+    }
+  }
+
+  /// Prints a line (a failure) above the bar.
+  func print(_ line: String) {
+    clear()
+    Self.write(line + "\n")
+  }
+
+  /// Removes the bar, before the summary.
+  func clear() {
+    if barShown { Self.write("\r\u{1B}[K") }
+    barShown = false
+  }
+
+  /// `[#####-----] 1234/5000 · 523 files/s · 12.3 MB/s · 2 failed · 0:07 left`.
+  private func bar(_ totals: BatchTotals) -> String {
+    let fraction = totals.planned == 0 ? 1 : Double(totals.done) / Double(totals.planned)
+    let width = 24
+    let filled = min(width, Int(fraction * Double(width)))
+    let text =
+      "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] "
+      + status(totals)
+    let columns = Self.terminalColumns()
+    return text.count < columns ? text : String(text.prefix(columns - 1))
+  }
+
+  /// `1234/5000 files · 523 files/s · 12.3 MB/s · 2 failed · 0:07 left`.
+  private func status(_ totals: BatchTotals) -> String {
+    let seconds = max(elapsed, 0.001)
+    let rate = Double(totals.done) / seconds
+    var parts = [
+      "\(totals.done)/\(totals.planned) files",
+      Human.fixed(rate, 1) + " files/s",
+      Human.fixed(Double(totals.bytesIn) / 1e6 / seconds, 1) + " MB/s",
+      "\(totals.failed) failed",
+    ]
+    if totals.done > 0 && totals.done < totals.planned {
+      parts.append(Human.duration(Double(totals.planned - totals.done) / rate) + " left")
+    }
+    return parts.joined(separator: " · ")
+  }
+
+  /// Seconds in a duration.
+  static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+
+  /// Writes text to standard error as it is.
+  static func write(_ text: String) {
+    var text = text
+    _ = text.withUTF8 { writeAll(2, UnsafeRawBufferPointer($0)) }
+  }
+
+  /// The width of the terminal on standard error (80 when it does not say).
+  static func terminalColumns() -> Int {
+    var size = winsize()
+    let result = withUnsafeMutablePointer(to: &size) { ioctl(2, UInt(TIOCGWINSZ), $0) }
+    guard result == 0, size.ws_col > 0 else { return 80 }
+    return Int(size.ws_col)
+  }
+}

@@ -1,0 +1,160 @@
+import ArgumentParser
+import Foundation
+import SMF
+
+/// `midiroll batch IN_DIR OUT_DIR --to json|mid`: converts every song in a folder tree, one
+/// file per core, reporting every failure without stopping.
+public struct Batch: ParsableCommand {
+  /// The command's name and help.
+  public static let configuration = CommandConfiguration(
+    abstract: "Convert every song in a folder tree, one file per core; every failure reported.",
+    discussion: """
+      Walks IN_DIR (following symbolic links, each folder once; names beginning with '.' are \
+      left out unless --hidden) for .mid, .midi, .kar, .rmi, .smf and .json files and writes \
+      each one, converted, to the same place under OUT_DIR with the extension of --to: \
+      IN_DIR/a/b/song.mid becomes OUT_DIR/a/b/song.json. OUT_DIR may be inside IN_DIR; it is \
+      never walked. Inputs are never modified.
+
+      Each output is written to a temporary file in its folder and renamed into place. An \
+      output that exists is skipped unless --force. A bad file never stops the run: it gets a \
+      line in the report (path, byte offset, reason) and on standard error.
+
+      The report (--report, default OUT_DIR/midiroll-report.jsonl, or \
+      OUT_DIR/midiroll-report-K-of-N.jsonl with --shard K/N) is JSON Lines: a "run" line, one \
+      line per input with "status" ok, failed or skipped, then a "summary" line.
+
+      Ctrl-C (or SIGTERM) stops taking new files, lets the files in progress finish, writes \
+      the report and the summary, and exits 130 (143); run the same command with --resume to \
+      do the rest. A second Ctrl-C stops at once, still leaving no partial output.
+
+      --shard K/N takes a fixed part of the inputs (by a hash of each path), the same on \
+      every machine, so N runs with K = 1…N (a Slurm job array, a Kubernetes indexed Job, \
+      GNU parallel over hosts) together take every input exactly once.
+
+      Exit status: 0 when every input succeeded (or was skipped), 1 when any failed, 2 for \
+      bad usage, 3 when the output folder or the report cannot be written, 128 + signal when \
+      interrupted.
+      """
+  )
+
+  /// The folder to read.
+  @Argument(help: "The folder tree to read.")
+  public var inputFolder: String
+
+  /// The folder to write.
+  @Argument(help: "The folder to write (created when missing; mirrors IN_DIR's folders).")
+  public var outputFolder: String
+
+  /// The kind every output is written as.
+  @Option(name: .long, help: "Write every output as this kind (mid or json).")
+  public var to: SongFileKind
+
+  /// Input options (`--strict`, `--max-file-size`, `--quiet`).
+  @OptionGroup public var inputOptions: InputOptions
+
+  /// How many files are converted at once.
+  @Option(name: .shortAndLong, help: "Convert this many files at once (default: one per core).")
+  public var jobs: Int?
+
+  /// Patterns a file must match.
+  @Option(
+    name: .customLong("include"),
+    help: ArgumentHelp(
+      "Take only files matching this pattern (repeatable).",
+      discussion: "A pattern without '/' matches names ('*.kar'); with '/', paths under IN_DIR.",
+      valueName: "glob"))
+  public var includes: [String] = []
+
+  /// Patterns that leave files or folders out.
+  @Option(
+    name: .customLong("exclude"),
+    help: ArgumentHelp("Leave out files and folders matching this pattern (repeatable).", valueName: "glob"))
+  public var excludes: [String] = []
+
+  /// Take hidden files and folders.
+  @Flag(name: .long, help: "Also take files and folders whose names begin with '.'.")
+  public var hidden = false
+
+  /// Replace outputs that exist.
+  @Flag(name: .long, help: "Replace outputs that exist (they are skipped otherwise).")
+  public var force = false
+
+  /// Where the report goes.
+  @Option(name: .long, help: "Write the JSON Lines report here (default: in OUT_DIR).")
+  public var report: String?
+
+  /// Continue an interrupted run.
+  @Flag(name: .long, help: "Skip inputs the report lists as done (output present); append to it.")
+  public var resume = false
+
+  /// Which part of the inputs to take.
+  @Option(name: .long, help: "Take part K of N of the inputs (1 ≤ K ≤ N), the same on every machine.")
+  public var shard: Shard?
+
+  /// Creates the command (for the argument parser).
+  public init() {}
+
+  /// Checks the options that the parser cannot.
+  public func validate() throws {
+    if let jobs, !(1...1024).contains(jobs) {
+      throw ValidationError("--jobs must be between 1 and 1024")
+    }
+    if inputOptions.from != nil {
+      throw ValidationError("--from does not apply to batch: each input's kind comes from its extension")
+    }
+  }
+
+  /// Runs the batch and exits 0, 1, or 128 + the signal that interrupted it.
+  public func run() throws {
+    try Self.checkSupported(to)
+    let input = Self.trimmed(inputFolder)
+    let output = Self.trimmed(outputFolder)
+    let shard = shard ?? .whole
+    var settings = BatchConfiguration(
+      inputFolder: input, outputFolder: output, outputKind: to,
+      jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+      reportPath: report ?? BatchConfiguration.defaultReportPath(outputFolder: output, shard: shard))
+    settings.filter = PathFilter(includes: includes, excludes: excludes, includeHidden: hidden)
+    settings.shard = shard
+    settings.force = force
+    settings.resume = resume
+    settings.readOptions = inputOptions.readOptions
+    settings.maximumFileSize = inputOptions.maxFileSize
+    settings.progress = inputOptions.quiet ? .none : (isatty(2) != 0 ? .bar : .lines)
+    settings.printSummary = !inputOptions.quiet
+    // Transforms (quantize, filter) join here: settings.transform = transformOptions.apply
+
+    let result = try BatchRunner(configuration: settings).run()
+    if settings.printSummary { ProgressPrinter.write(BatchSummary(result: result).text) }
+    if let signal = result.interruption { throw ExitCode(128 + signal) }
+    if result.totals.failed > 0 {
+      throw CLIError(
+        .problemsFound,
+        "\(result.totals.failed) of \(result.totals.planned) input(s) failed; "
+          + "each is listed with its reason in \(result.reportPath)")
+    }
+  }
+
+  /// Fails with a usage error when this build cannot write `kind` at all (say, piano-roll
+  /// JSON before it is supported), rather than failing every file.
+  static func checkSupported(_ kind: SongFileKind) throws(CLIError) {
+    let emptyFile: [UInt8] = [
+      0x4D, 0x54, 0x68, 0x64, 0, 0, 0, 6,  // "MThd", 6 bytes
+      0, 1, 0, 0, 0x01, 0xE0,  // format 1, no tracks, 480 ticks per quarter
+    ]
+    do {
+      _ = try SongInput(bytes: emptyFile, kind: .mid, path: "-", readOptions: .tolerant).encoded(as: kind)
+    } catch  where error.kind == .usage {
+      throw CLIError(.usage, "--to \(kind.rawValue): \(error.message)")
+    } catch {
+      return  // anything else would be about this empty song, not about the kind
+    }
+  }
+
+  /// A folder path without trailing `/` (but `/` stays `/`).
+  static func trimmed(_ path: String) -> String {
+    var path = path
+    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    return path
+  }
+}
