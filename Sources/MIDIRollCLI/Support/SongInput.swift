@@ -1,13 +1,22 @@
+import PianoRoll
 import SMF
 
 /// A song read from a `.mid` or piano-roll JSON input, with the problems tolerated on the way.
+///
+/// It keeps the form it was read in, and turns into the other only when asked: a `.mid`
+/// rewritten as `.mid` never becomes a piano-roll ``Song``; a transform or a JSON output does.
 public struct SongInput: Sendable {
+  /// The form the song is held in now.
+  private enum Content: Sendable {
+    case file(MIDIFile)
+    case song(Song)
+  }
+
   /// The path it was read from (`-` for standard input).
   public var path: String
-  /// The file.
-  public var file: MIDIFile
   /// Problems the reader tolerated, one line each, without the path.
   public var warnings: [String]
+  private var content: Content
 
   /// Reads an input from disk (or standard input) and decodes it.
   /// - Throws: ``CLIError`` (bad input) naming the file and the byte offset or JSON path.
@@ -27,7 +36,7 @@ public struct SongInput: Sendable {
     case .mid:
       do {
         let result = try MIDIFile.read(bytes, options: readOptions)
-        file = result.file
+        content = .file(result.file)
         warnings = result.warnings.map(\.description)
       } catch {
         throw CLIError(.badInput, file: path, error.description, offset: error.offset)
@@ -37,12 +46,48 @@ public struct SongInput: Sendable {
     }
   }
 
+  /// The song as a Standard MIDI File.
+  public var file: MIDIFile {
+    switch content {
+    case .file(let file): file
+    case .song(let song): song.midiFile()
+    }
+  }
+
+  /// The song as a piano roll.
+  public var song: Song {
+    switch content {
+    case .file(let file): Song(file: file)
+    case .song(let song): song
+    }
+  }
+
+  /// The number of notes (note-ons with a velocity above 0).
+  public var noteCount: Int {
+    switch content {
+    case .file(let file):
+      file.tracks.reduce(0) { count, track in
+        count + track.events.reduce(0) { $0 + ($1.event.channelMessage?.isNoteStart == true ? 1 : 0) }
+      }
+    case .song(let song): song.noteCount
+    }
+  }
+
+  /// Changes the song as a piano roll (quantizing, filtering, …).
+  public mutating func transform<E: Error>(_ body: (inout Song) throws(E) -> Void) throws(E) {
+    var song = self.song
+    try body(&song)
+    content = .song(song)
+  }
+
   /// The song encoded as `kind`.
   /// - Throws: ``CLIError`` when the song cannot be written in that form.
   public func encoded(as kind: SongFileKind) throws(CLIError) -> [UInt8] {
     switch kind {
-    case .mid: return file.serialized()
-    case .json: throw CLIError(.usage, "piano-roll JSON output is not supported yet")
+    case .mid:
+      return file.serialized()
+    case .json:
+      throw CLIError(.usage, "piano-roll JSON output is not supported yet")
     }
   }
 
