@@ -45,6 +45,11 @@ let package = Package(
         "SMF", "PianoRoll",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
       ]),
+    // Fuzz targets: a plain build makes input replayers; `make fuzz` rebuilds them with
+    // -sanitize=fuzzer,address -DFUZZING as libFuzzer targets.
+    .target(name: "FuzzLaws", dependencies: ["SMF"], path: "Sources/Fuzz/Laws"),
+    .executableTarget(
+      name: "fuzz-smf-reader", dependencies: ["FuzzLaws"], path: "Sources/Fuzz/SMFReader"),
     .testTarget(name: "SMFTests", dependencies: ["SMF"]),
     .testTarget(name: "PianoRollTests", dependencies: ["PianoRoll", "SMF"]),
     .testTarget(

@@ -1,0 +1,159 @@
+import SMF
+
+/// The laws the SMF reader keeps for every input, hostile or not.
+///
+/// Besides "no crash, no hang, no huge allocation" (which the sanitizers and the fuzzer's
+/// limits watch), every input either reads or gives a typed error, and:
+/// - an error's offset lies inside the input;
+/// - a file that reads has one End of Track, last, in every track, and ticks never decrease;
+/// - rewriting a file that reads gives bytes that read back to the same file, with no warning
+///   but those that describe the file itself (unknown chunks, format 0 with many tracks), with
+///   or without running status, and rewriting that again gives the same bytes;
+/// - strict reading accepts exactly the files tolerant reading accepts without a warning;
+/// - the size limit refuses exactly the inputs larger than it;
+/// - ``MIDIFile/diagnose(_:maximumFileSize:)`` lists exactly the warnings of a file that reads,
+///   and for one that does not, the error the reader throws.
+public enum SMFLaws {
+  /// Checks every law on one input.
+  /// - Returns: The first law broken, or `nil`.
+  public static func check(_ bytes: [UInt8]) -> LawViolation? {
+    do {
+      try checkAll(bytes)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// Checks every law on one input; throws the first one broken.
+  public static func checkAll(_ bytes: [UInt8]) throws(LawViolation) {
+    switch read(bytes) {
+    case .success(let result): try checkAccepted(bytes, result)
+    case .failure(let error): try checkRefused(bytes, error)
+    }
+  }
+
+  /// Reads without throwing.
+  static func read(_ bytes: [UInt8], _ options: ReadOptions = .tolerant) -> Result<ReadResult, SMFError> {
+    do {
+      return .success(try MIDIFile.read(bytes, options: options))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  private static func checkRefused(_ bytes: [UInt8], _ error: SMFError) throws(LawViolation) {
+    guard (0...bytes.count).contains(error.offset), (error.track ?? 0) >= 0 else {
+      throw LawViolation("an error's offset lies in the input", "\(error) for \(bytes.count) bytes")
+    }
+    if case .strict = error.kind {
+      throw LawViolation("tolerant reading never throws a strict error", "\(error)")
+    }
+    if case .success = read(bytes, .strict) {
+      throw LawViolation(
+        "strict reading refuses what tolerant reading refuses", "accepted; tolerant: \(error)")
+    }
+    let diagnosis = MIDIFile.diagnose(bytes)
+    guard diagnosis.file == nil, diagnosis.problems.contains(SMFProblem(error)) else {
+      throw LawViolation(
+        "diagnosis lists the reader's error",
+        "reader: \(error); diagnosis: \(diagnosis.problems.map(\.description))")
+    }
+  }
+
+  private static func checkAccepted(_ bytes: [UInt8], _ result: ReadResult) throws(LawViolation) {
+    let file = result.file
+    for (index, track) in file.tracks.enumerated() {
+      let endCount = track.events.count { $0.event.isEndOfTrack }
+      guard endCount == 1, track.events.last?.event.isEndOfTrack == true else {
+        throw LawViolation("every track ends with one End of Track", "track \(index): \(endCount)")
+      }
+      guard zip(track.events, track.events.dropFirst()).allSatisfy({ $0.tick <= $1.tick }) else {
+        throw LawViolation("ticks never decrease", "track \(index)")
+      }
+    }
+    for warning in result.warnings where !(0...bytes.count).contains(warning.offset) {
+      throw LawViolation("a warning's offset lies in the input", "\(warning) for \(bytes.count) bytes")
+    }
+
+    let rewritten = file.serialized()
+    try checkReadsBack(rewritten, file, "rewritten with running status")
+    try checkReadsBack(file.serialized(runningStatus: false), file, "rewritten without running status")
+    if case .success(let reread) = read(rewritten), reread.file.serialized() != rewritten {
+      throw LawViolation("rewriting is a fixed point", "the second rewrite differs from the first")
+    }
+
+    switch read(bytes, .strict) {
+    case .success(let strict):
+      guard result.warnings.isEmpty, strict.file == file else {
+        throw LawViolation(
+          "strict reading refuses every file with a warning", "accepted with \(result.warnings)")
+      }
+    case .failure(let error):
+      guard case .strict(let kind) = error.kind, result.warnings.contains(where: { $0.kind == kind })
+      else {
+        throw LawViolation(
+          "strict reading refuses only for a warning tolerant reading gives",
+          "strict: \(error); tolerant warnings: \(result.warnings)")
+      }
+    }
+
+    if !bytes.isEmpty {
+      switch read(bytes, ReadOptions(maximumFileSize: bytes.count - 1)) {
+      case .success:
+        throw LawViolation("the size limit refuses larger inputs", "\(bytes.count) bytes accepted")
+      case .failure(let error):
+        guard case .fileTooLarge = error.kind else {
+          throw LawViolation("the size limit refuses larger inputs first", "\(error)")
+        }
+      }
+    }
+
+    let diagnosis = MIDIFile.diagnose(bytes)
+    guard diagnosis.file == file, diagnosis.problems == result.warnings.map(SMFProblem.init) else {
+      throw LawViolation(
+        "diagnosis of a readable file lists its warnings",
+        "warnings: \(result.warnings); diagnosis: \(diagnosis.problems)")
+    }
+  }
+
+  /// The law of round trips: `bytes`, written from `file`, read back to `file`.
+  private static func checkReadsBack(_ bytes: [UInt8], _ file: MIDIFile, _ how: String)
+    throws(LawViolation)
+  {
+    let reread: ReadResult
+    switch read(bytes) {
+    case .success(let result): reread = result
+    case .failure(let error): throw LawViolation("a file \(how) reads back", "\(error)")
+    }
+    guard reread.file == file else {
+      throw LawViolation("a file \(how) reads back equal", difference(file, reread.file))
+    }
+    let unexpected = reread.warnings.filter { warning in
+      switch warning.kind {
+      case .unknownChunk, .format0WithManyTracks: return false
+      default: return true
+      }
+    }
+    guard unexpected.isEmpty else {
+      throw LawViolation("a file \(how) reads back without warnings", "\(unexpected)")
+    }
+  }
+
+  /// The first place two files differ, for a person.
+  static func difference(_ a: MIDIFile, _ b: MIDIFile) -> String {
+    if a.format != b.format { return "format \(a.format) ≠ \(b.format)" }
+    if a.division != b.division { return "division \(a.division) ≠ \(b.division)" }
+    if a.unknownChunks != b.unknownChunks { return "unknown chunks differ" }
+    if a.tracks.count != b.tracks.count { return "\(a.tracks.count) ≠ \(b.tracks.count) tracks" }
+    for (index, (x, y)) in zip(a.tracks, b.tracks).enumerated() where x != y {
+      if x.events.count != y.events.count {
+        return "track \(index): \(x.events.count) ≠ \(y.events.count) events"
+      }
+      for (n, (e, f)) in zip(x.events, y.events).enumerated() where e != f {
+        return "track \(index), event \(n): \(e) ≠ \(f)"
+      }
+    }
+    return "the files differ"
+  }
+}
