@@ -1,0 +1,179 @@
+import ArgumentParser
+import Foundation
+import PianoRoll
+import SMF
+
+/// `midiroll info IN`: what a song holds — format, division, tracks, length, bars, meters,
+/// tempos, keys, notes.
+public struct Info: ParsableCommand {
+  /// The command's name and help.
+  public static let configuration = CommandConfiguration(
+    abstract: "Show a song's format, division, tracks, length, bars, meters, tempos, keys and notes."
+  )
+
+  /// The input path, or `-`.
+  @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
+  public var input: String
+
+  /// Print JSON instead of text.
+  @Flag(name: .long, help: "Print the facts as one JSON object.")
+  public var json = false
+
+  /// Input options.
+  @OptionGroup public var inputOptions: InputOptions
+
+  /// Creates the command (for the argument parser).
+  public init() {}
+
+  /// Reads the song and prints what it holds.
+  public func run() throws {
+    let input = try SongInput(path: input, options: inputOptions)
+    input.printWarnings(quiet: inputOptions.quiet)
+    let facts = SongFacts(file: input.file, song: input.song, warnings: input.warnings)
+    if json {
+      print(try facts.jsonText())
+    } else {
+      print(facts.text(path: input.path), terminator: "")
+    }
+  }
+}
+
+/// The facts `info` prints, gathered once from the file and its piano roll.
+struct SongFacts {
+  let file: MIDIFile
+  let song: Song
+  let summary: SongSummary
+  let warnings: [String]
+
+  init(file: MIDIFile, song: Song, warnings: [String]) {
+    self.file = file
+    self.song = song
+    self.summary = song.summary
+    self.warnings = warnings
+  }
+
+  var formatName: String {
+    switch file.format {
+    case .singleTrack: "0 (single track)"
+    case .multipleTracks: "1 (simultaneous tracks)"
+    case .independentTracks: "2 (independent patterns)"
+    }
+  }
+
+  var divisionName: String {
+    switch file.division {
+    case .ticksPerQuarter(let ticks): "\(ticks) ticks per quarter note"
+    case .smpte(let fps, let ticksPerFrame):
+      "SMPTE \(fps == 29 ? "29.97 (drop-frame)" : String(fps)) frames per second, \(ticksPerFrame) ticks per frame"
+    }
+  }
+
+  func text(path: String) -> String {
+    var out = "\(path)\n"
+    out += "  format:          \(formatName)\n"
+    out += "  division:        \(divisionName)\n"
+    out +=
+      "  length:          \(summary.endTick) ticks, \(formatSeconds(summary.durationSeconds)), \(summary.barCount) bars\n"
+    out += "  notes:           \(song.noteCount)"
+    if let range = summary.pitchRange {
+      out +=
+        ", pitches \(Note.name(ofPitch: Int(range.lowerBound)))–\(Note.name(ofPitch: Int(range.upperBound)))"
+      out += " (\(range.lowerBound)–\(range.upperBound))"
+    }
+    out += "\n  tracks:          \(file.tracks.count)\n"
+    for (index, track) in file.tracks.enumerated() {
+      let name = track.name.map { " \"\($0)\"" } ?? ""
+      let notes = index < summary.notesPerTrack.count ? summary.notesPerTrack[index] : 0
+      out +=
+        "    \(index)\(name): \(track.events.count) events, \(notes) notes, ends at tick \(track.endTick)\n"
+    }
+    out += "  time signatures:\n"
+    for change in summary.timeSignatures {
+      out += "    bar \(change.bar + 1) (tick \(change.tick)): \(change.timeSignature)\n"
+    }
+    out += "  tempos:\n"
+    for placed in summary.tempos {
+      out +=
+        "    bar \(placed.position.bar + 1) beat \(placed.position.beat + 1) (tick \(placed.tempo.tick), "
+        + "\(formatSeconds(placed.seconds))): \(formatBPM(placed.tempo.beatsPerMinute)) BPM "
+        + "(\(placed.tempo.microsecondsPerQuarter) µs per quarter)\n"
+    }
+    if !summary.keySignatures.isEmpty {
+      out += "  key signatures:\n"
+      for placed in summary.keySignatures {
+        out += "    bar \(placed.position.bar + 1) (tick \(placed.key.tick)): \(placed.key.name)\n"
+      }
+    }
+    if !file.unknownChunks.isEmpty {
+      out += "  other chunks:    \(file.unknownChunks.map { "\"\($0.type)\"" }.joined(separator: ", "))\n"
+    }
+    if !warnings.isEmpty { out += "  warnings:        \(warnings.count)\n" }
+    return out
+  }
+
+  func jsonText() throws -> String {
+    var object: [String: Any] = [
+      "format": Int(file.format.rawValue),
+      "tracks": file.tracks.enumerated().map { index, track -> [String: Any] in
+        var entry: [String: Any] = [
+          "index": index, "events": track.events.count, "endTick": track.endTick,
+          "notes": index < summary.notesPerTrack.count ? summary.notesPerTrack[index] : 0,
+        ]
+        if let name = track.name { entry["name"] = name }
+        return entry
+      },
+      "endTick": summary.endTick,
+      "seconds": summary.durationSeconds,
+      "bars": summary.barCount,
+      "notes": song.noteCount,
+      "timeSignatures": summary.timeSignatures.map {
+        ["tick": $0.tick, "bar": $0.bar, "numerator": $0.numerator, "denominator": $0.denominator]
+      },
+      "tempos": summary.tempos.map { placed -> [String: Any] in
+        [
+          "tick": placed.tempo.tick, "microsecondsPerBeat": placed.tempo.microsecondsPerQuarter,
+          "bpm": placed.tempo.beatsPerMinute, "seconds": placed.seconds,
+          "position": positionObject(placed.position),
+        ]
+      },
+      "keySignatures": summary.keySignatures.map { placed -> [String: Any] in
+        [
+          "tick": placed.key.tick, "sharps": placed.key.sharps, "minor": placed.key.isMinor,
+          "name": placed.key.name, "position": positionObject(placed.position),
+        ]
+      },
+      "warnings": warnings,
+    ]
+    switch file.division {
+    case .ticksPerQuarter(let ticks): object["ticksPerBeat"] = ticks
+    case .smpte(let fps, let ticksPerFrame):
+      object["smpte"] = ["framesPerSecond": fps, "ticksPerFrame": ticksPerFrame]
+    }
+    if let range = summary.pitchRange {
+      object["pitchRange"] = ["low": Int(range.lowerBound), "high": Int(range.upperBound)]
+    }
+    let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  private func positionObject(_ position: Position) -> [String: Int] {
+    ["bar": position.bar, "beat": position.beat, "subbeat": position.subbeat, "cent": position.cent]
+  }
+}
+
+/// Seconds as `m:ss.mmm` (or `s.mmm s` under a minute).
+func formatSeconds(_ seconds: Double) -> String {
+  let millis = Int((seconds * 1000).rounded())
+  let minutes = millis / 60_000
+  let rest = millis % 60_000
+  let text = "\(rest / 1000).\(String(rest % 1000 + 1000).dropFirst())"
+  if minutes == 0 { return text + " s" }
+  return "\(minutes):\(rest < 10_000 ? "0" : "")\(text)"
+}
+
+/// Beats per minute with at most two decimals.
+func formatBPM(_ bpm: Double) -> String {
+  let hundredths = Int((bpm * 100).rounded())
+  if hundredths % 100 == 0 { return String(hundredths / 100) }
+  return String(format: "%.2f", bpm)
+}
