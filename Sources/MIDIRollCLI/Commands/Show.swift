@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import PianoRoll
+import PianoRollRender
+
+/// `midiroll show IN`: prints a compact piano roll in the terminal.
+public struct Show: ParsableCommand {
+  /// When to colour the output.
+  public enum ColorMode: String, CaseIterable, ExpressibleByArgument, Sendable {
+    /// Colours when standard output is a terminal (and `NO_COLOR` is not set, `TERM` not `dumb`).
+    case auto
+    /// Always colours.
+    case always
+    /// Never colours.
+    case never
+  }
+
+  /// The command's name and help.
+  public static let configuration = CommandConfiguration(
+    abstract: "Print a compact piano roll in the terminal.",
+    discussion: """
+      One line a key (named on the left, highest on top), one character a few ticks: the \
+      finest of 1/64 … 1/4 note, then 2, 4, … quarter notes, that fits the bars into --width. \
+      █ a note sounds through the column, ▌ in its left half, ▐ in its right half; │ marks a \
+      bar start and · a beat. Colours (one per track, or --colors by pitch) only on a terminal.
+      """
+  )
+
+  /// The input path, or `-`.
+  @Argument(help: "The song to show (.mid or .json), or '-' for standard input.")
+  public var input: String
+
+  /// Bars and keys.
+  @OptionGroup public var selection: RollSelection
+
+  /// The widest line.
+  @Option(help: ArgumentHelp("The widest line, in columns, key names included.", valueName: "columns"))
+  public var width = 80
+
+  /// When to colour.
+  @Option(help: "Colours: auto (when standard output is a terminal), always, never.")
+  public var color: ColorMode = .auto
+
+  /// How notes are coloured.
+  @Option(help: "Note colours: track (one per track), rainbow (by pitch class), fire or ocean (by pitch).")
+  public var colors: NoteColoring = .track
+
+  /// Input options.
+  @OptionGroup public var inputOptions: InputOptions
+
+  /// Creates the command (for the argument parser).
+  public init() {}
+
+  /// Checks the width.
+  public func validate() throws {
+    guard (TerminalOptions.minimumWidth...10_000).contains(width) else {
+      throw ValidationError("--width must be between \(TerminalOptions.minimumWidth) and 10000 columns")
+    }
+  }
+
+  /// Reads the song and prints the roll.
+  public func run() throws {
+    let song = try SongInput(path: input, options: inputOptions)
+    song.printWarnings(quiet: inputOptions.quiet)
+    let options = TerminalOptions(
+      width: width, bars: selection.bars, rows: try selection.rows(), coloring: colors,
+      title: Render.displayName(input))
+    let roll: TerminalRoll
+    do {
+      roll = try TerminalRoll(song: song.song, options: options)
+    } catch {
+      throw CLIError(.usage, file: input, error.description)
+    }
+    FileHandle.standardOutput.write(Data(roll.text(colored: useColor).utf8))
+  }
+
+  /// Whether to write colours.
+  var useColor: Bool {
+    switch color {
+    case .always: return true
+    case .never: return false
+    case .auto:
+      let environment = ProcessInfo.processInfo.environment
+      return isatty(1) != 0 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    }
+  }
+}
