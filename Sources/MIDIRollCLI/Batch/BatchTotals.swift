@@ -62,6 +62,9 @@ enum Human {
     return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
   }
 
+  /// A rate: no decimals from 100 up, one below (`523`, `12.3`).
+  static func rate(_ value: Double) -> String { fixed(value, value >= 100 ? 0 : 1) }
+
   /// A number with `digits` digits after the point.
   static func fixed(_ value: Double, _ digits: Int) -> String {
     guard value.isFinite else { return "0" }

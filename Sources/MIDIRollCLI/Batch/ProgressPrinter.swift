@@ -67,27 +67,29 @@ final class ProgressPrinter {
   /// `[#####-----] 1234/5000 · 523 files/s · 12.3 MB/s · 2 failed · 0:07 left`.
   private func bar(_ totals: BatchTotals) -> String {
     let fraction = totals.planned == 0 ? 1 : Double(totals.done) / Double(totals.planned)
-    let width = 24
+    let width = 20
     let filled = min(width, Int(fraction * Double(width)))
     let text =
       "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] "
-      + status(totals)
+      + status(totals, unit: "")
     let columns = Self.terminalColumns()
     return text.count < columns ? text : String(text.prefix(columns - 1))
   }
 
   /// `1234/5000 files · 523 files/s · 12.3 MB/s · 2 failed · 0:07 left`.
-  private func status(_ totals: BatchTotals) -> String {
-    let seconds = max(elapsed, 0.001)
-    let rate = Double(totals.done) / seconds
-    var parts = [
-      "\(totals.done)/\(totals.planned) files",
-      Human.fixed(rate, 1) + " files/s",
-      Human.fixed(Double(totals.bytesIn) / 1e6 / seconds, 1) + " MB/s",
-      "\(totals.failed) failed",
-    ]
-    if totals.done > 0 && totals.done < totals.planned {
-      parts.append(Human.duration(Double(totals.planned - totals.done) / rate) + " left")
+  private func status(_ totals: BatchTotals, unit: String = " files") -> String {
+    var parts = ["\(totals.done)/\(totals.planned)\(unit)"]
+    let seconds = elapsed
+    if totals.done > 0 && seconds > 0 {
+      let rate = Double(totals.done) / seconds
+      parts.append(Human.rate(rate) + " files/s")
+      parts.append(Human.rate(Double(totals.bytesIn) / 1e6 / seconds) + " MB/s")
+      parts.append("\(totals.failed) failed")
+      if totals.done < totals.planned {
+        parts.append(Human.duration(Double(totals.planned - totals.done) / rate) + " left")
+      }
+    } else {
+      parts.append("\(totals.failed) failed")
     }
     return parts.joined(separator: " · ")
   }
