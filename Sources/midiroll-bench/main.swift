@@ -1,1 +1,44 @@
-print("bench")
+import Foundation
+
+// midiroll-bench: `make bench`. Every section measures over the same workloads and prints its
+// tables; add a section by writing a `BenchmarkSection` in its own file and listing it here.
+
+let sections: [any BenchmarkSection] = [
+  ReaderBenchmark()
+]
+
+do {
+  let options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+  let context = try BenchmarkContext(options: options)
+  guard !context.realFiles.contents.isEmpty else { throw BenchmarkError.noRealFiles }
+  let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
+    .split(separator: " ").prefix(3).joined(separator: " ")
+  print(
+    "midiroll-bench: best of up to \(options.passes) timed passes per tool (at least "
+      + "\(format(options.minimumSeconds, 1)) s each), after one untimed warm-up; "
+      + "\(ProcessInfo.processInfo.activeProcessorCount) CPU(s)" + (load.map { ", load \($0)" } ?? ""))
+  print(
+    "MB = 10^6 bytes; MB/s from the fastest pass's wall time, CPU MB/s from the pass with the least "
+      + "CPU time (user + system); \"vs midiroll\" = MB/s relative to midiroll MIDIFile.read")
+  if let busy = load?.split(separator: " ").first.flatMap({ Double($0) }),
+    busy > Double(ProcessInfo.processInfo.activeProcessorCount)
+  {
+    print("warning: the machine is busy (load \(busy)); wall times suffer, CPU MB/s less so")
+  }
+  print()
+  for section in sections {
+    print("== \(section.title)")
+    print()
+    try section.run(in: context)
+  }
+} catch let error as BenchmarkError {
+  if case .help = error {
+    print(error)
+    exit(0)
+  }
+  FileHandle.standardError.write(Data("midiroll-bench: \(error)\n".utf8))
+  exit(1)
+} catch {
+  FileHandle.standardError.write(Data("midiroll-bench: \(error)\n".utf8))
+  exit(1)
+}

@@ -1,0 +1,129 @@
+import PianoRoll
+import SMF
+
+#if LibSMF
+  import LibSMFBridge
+#endif
+
+/// Reading MIDI files: midiroll's SMF reader (alone, and into a piano roll's paired notes)
+/// against libsmf through the bridge, symusic and mido, on the real files and on one large file.
+struct ReaderBenchmark: BenchmarkSection {
+  let title = "Reading MIDI files: midiroll against libsmf, symusic and mido"
+
+  func run(in context: BenchmarkContext) throws {
+    let options = context.options
+    var workloads: [Workload] = []
+    if options.runs(workload: "real") { workloads.append(context.realFiles) }
+    if options.runs(workload: "large") { workloads.append(try context.largeFile()) }
+    for workload in workloads {
+      let megabytes = format(Double(workload.byteCount) / 1_000_000, 2)
+      var report = Report(heading: "\(workload.name), \(megabytes) MB")
+      if options.runs(tool: "midiroll") {
+        report.rows.append(try midirollRead(workload, options))
+        report.rows.append(try midirollReadAndPair(workload, options))
+      }
+      if options.runs(tool: "libsmf") {
+        switch libsmf(workload, options) {
+        case .success(let row): report.rows.append(row)
+        case .failure(let error): report.notes.append(error.description)
+        }
+      }
+      if options.python {
+        let readers = [
+          PythonReader(family: "symusic", label: "symusic Score.from_midi", script: "symusic_read.py"),
+          PythonReader(
+            family: "symusic", label: "symusic Score.from_file", script: "symusic_read.py",
+            arguments: ["--from-file"]),
+          PythonReader(family: "mido", label: "mido MidiFile", script: "mido_read.py"),
+        ]
+        for reader in readers where options.runs(tool: reader.family) {
+          switch reader.measure(workload, options: context.options) {
+          case .success(let row): report.rows.append(row)
+          case .failure(let error): report.notes.append(error.description)
+          }
+        }
+      }
+      print(report.text)
+      print()
+    }
+  }
+
+  /// `MIDIFile.read` on every file's bytes.
+  private func midirollRead(_ workload: Workload, _ options: BenchmarkOptions) throws -> Measurement {
+    let (seconds, cpuSeconds, events) = try time(
+      passes: options.passes, minimumSeconds: options.minimumSeconds
+    ) {
+      var events = 0
+      for bytes in workload.contents {
+        let result = try MIDIFile.read(bytes)
+        events += result.file.eventCount
+        consume(result)
+      }
+      return events
+    }
+    return Measurement(
+      tool: "midiroll MIDIFile.read", files: workload.contents.count, bytes: workload.byteCount,
+      passSeconds: seconds, passCPUSeconds: cpuSeconds, output: "events: \(events)")
+  }
+
+  /// `MIDIFile.read` and PianoRoll's `Song(file:)`, which pairs every note (what symusic's
+  /// `Score` does on top of reading).
+  private func midirollReadAndPair(_ workload: Workload, _ options: BenchmarkOptions) throws
+    -> Measurement
+  {
+    let (seconds, cpuSeconds, notes) = try time(
+      passes: options.passes, minimumSeconds: options.minimumSeconds
+    ) {
+      var notes = 0
+      for bytes in workload.contents {
+        let song = Song(file: try MIDIFile(bytes: bytes))
+        notes += song.tracks.reduce(0) { $0 + $1.notes.count }
+        consume(song)
+      }
+      return notes
+    }
+    return Measurement(
+      tool: "midiroll read + Song (paired notes)", files: workload.contents.count,
+      bytes: workload.byteCount, passSeconds: seconds, passCPUSeconds: cpuSeconds, output: "notes: \(notes)")
+  }
+
+  /// libsmf through `LibSMFReader` (its safety scan, `smf_load_from_memory`, copying the events
+  /// out and freeing); the Swift reader's results are made beforehand, untimed. The warm-up pass
+  /// also checks that libsmf agrees with the Swift reader.
+  private func libsmf(_ workload: Workload, _ options: BenchmarkOptions) -> Result<
+    Measurement, BenchmarkError
+  > {
+    #if LibSMF
+      do {
+        let results = try workload.contents.map { try MIDIFile.read($0) }
+        var checked = false
+        let (seconds, cpuSeconds, events) = try time(
+          passes: options.passes, minimumSeconds: options.minimumSeconds
+        ) {
+          var events = 0
+          for (bytes, result) in zip(workload.contents, results) {
+            let tracks = try LibSMFReader.events(of: bytes, acceptedAs: result)
+            events += tracks.reduce(0) { $0 + $1.count }
+            if !checked, let difference = ReaderComparison.compare(swift: result.file, libsmf: tracks).first {
+              throw BenchmarkError.failed("libsmf disagrees with the Swift reader: \(difference)")
+            }
+            consume(tracks)
+          }
+          checked = true
+          return events
+        }
+        return .success(
+          Measurement(
+            tool: "libsmf \(LibSMFReader.version) (bridge)", files: workload.contents.count,
+            bytes: workload.byteCount, passSeconds: seconds, passCPUSeconds: cpuSeconds,
+            output: "events: \(events)"))
+      } catch let error as BenchmarkError {
+        return .failure(error)
+      } catch {
+        return .failure(.failed("libsmf skipped: \(error)"))
+      }
+    #else
+      return .failure(.failed("libsmf skipped: built without the LibSMF trait"))
+    #endif
+  }
+}
