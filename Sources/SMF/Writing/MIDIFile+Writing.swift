@@ -3,7 +3,7 @@ extension MIDIFile {
   ///
   /// Writes the header (with the number of tracks actually present), every track and every
   /// unknown chunk in its place. Each track ends with one End of Track, at the tick of the
-  /// track's own End of Track event when it has one.
+  /// track's own End of Track event when it has one (and with that event's data, if any).
   /// - Parameter runningStatus: Leave out repeated status bytes of channel messages (the
   ///   status is written again after every meta or SysEx event, as the specification asks).
   /// - Complexity: O(*n*) in the number of events (O(*n* log *n*) for a track whose events
@@ -51,10 +51,13 @@ extension ByteWriter {
         .map(\.element)
     var lastTick = 0
     var endTick = 0
+    // The data of the track's End of Track (normally none), kept so that `FF 2F 01 00` survives.
+    var endData: [UInt8] = []
     var currentStatus: UInt8 = 0
     for item in ordered {
       if item.event.isEndOfTrack {
         endTick = max(endTick, item.tick)
+        endData = item.event.metaEvent?.data ?? []
         continue
       }
       writeVariableLengthQuantity(max(0, item.tick - lastTick))
@@ -80,7 +83,9 @@ extension ByteWriter {
       }
     }
     writeVariableLengthQuantity(max(0, endTick - lastTick))
-    writeBytes([0xFF, 0x2F, 0x00])
+    writeBytes([0xFF, 0x2F])
+    writeVariableLengthQuantity(endData.count)
+    writeBytes(endData)
     setUInt32(UInt32(clamping: count - start), at: lengthOffset)
   }
 }
