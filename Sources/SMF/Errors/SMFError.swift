@@ -13,7 +13,8 @@ public struct SMFError: Error, Hashable, Sendable, CustomStringConvertible {
     case headerTooShort(length: Int)
     /// The header's format is not 0, 1 or 2.
     case unsupportedFormat(UInt16)
-    /// The header's division is zero ticks per quarter note or an unknown SMPTE rate.
+    /// The header's division is zero ticks per quarter note, an unknown SMPTE rate or zero
+    /// ticks per frame.
     case invalidDivision(UInt16)
     /// A variable-length quantity has more than four bytes.
     case variableLengthQuantityTooLong
@@ -70,7 +71,8 @@ extension SMFError.Kind {
       return "format \(format) is not a Standard MIDI File format (expected 0, 1 or 2)"
     case .invalidDivision(let division):
       return "division 0x\(hex(division, width: 4)) is invalid "
-        + "(expected ticks per quarter note > 0, or SMPTE -24, -25, -29 or -30 frames)"
+        + "(expected ticks per quarter note > 0, or SMPTE -24, -25, -29 or -30 frames "
+        + "with ticks per frame > 0)"
     case .variableLengthQuantityTooLong:
       return "a variable-length quantity runs past 4 bytes"
     case .declaredLengthPastEnd(let what, let declared, let available):

@@ -11,15 +11,17 @@ public enum Division: Hashable, Sendable {
   case smpte(framesPerSecond: Int, ticksPerFrame: Int)
 
   /// Decodes the header's 16-bit division word.
-  /// - Returns: `nil` for 0 ticks per quarter or an unknown SMPTE rate.
+  /// - Returns: `nil` for 0 ticks per quarter, an unknown SMPTE rate or 0 ticks per frame
+  ///   (a tick of no length, with which no time can be computed).
   public init?(rawValue: UInt16) {
     if rawValue & 0x8000 == 0 {
       guard rawValue > 0 else { return nil }
       self = .ticksPerQuarter(Int(rawValue))
     } else {
       let fps = -Int(Int8(bitPattern: UInt8(rawValue >> 8)))
-      guard [24, 25, 29, 30].contains(fps) else { return nil }
-      self = .smpte(framesPerSecond: fps, ticksPerFrame: Int(rawValue & 0xFF))
+      let ticksPerFrame = Int(rawValue & 0xFF)
+      guard [24, 25, 29, 30].contains(fps), ticksPerFrame > 0 else { return nil }
+      self = .smpte(framesPerSecond: fps, ticksPerFrame: ticksPerFrame)
     }
   }
 
