@@ -48,7 +48,9 @@ struct TrackParser {
     // after the declared end are not the next chunk.
     if !events.foundEndOfTrack && declaredEnd < file.end && !nextChunkFollows(at: declaredEnd) {
       // A tentative parse: its error matters only if it finds no End of Track either.
-      var extended = EventParser(reader: file, end: file.end)
+      // Storage for as many events as the declared length holds, not the rest of the file:
+      // a file of many short-declared tracks would otherwise keep a file's worth per track.
+      var extended = EventParser(reader: file, end: file.end, sizeHint: declaredEnd - start)
       let extendedParsed: Bool
       do {
         try extended.parse()
@@ -101,10 +103,13 @@ struct EventParser {
   private(set) var events: [TrackEvent] = []
   private(set) var foundEndOfTrack = false
   private(set) var runningStatusAfterMetaOffsets: [Int] = []
+  private let sizeHint: Int
 
-  init(reader: ByteReader, end: Int) {
+  /// - Parameter sizeHint: At most how many bytes of events to reserve storage for.
+  init(reader: ByteReader, end: Int, sizeHint: Int = .max) {
     self.reader = reader
     self.reader.end = end
+    self.sizeHint = sizeHint
   }
 
   /// The offset after the last byte parsed.
@@ -112,7 +117,7 @@ struct EventParser {
 
   mutating func parse() throws(SMFError) {
     // A channel event takes at least 2 bytes (delta + running-status data byte).
-    events.reserveCapacity(min(reader.remaining / 3 + 1, 1 << 20))
+    events.reserveCapacity(min(min(reader.remaining, sizeHint) / 3 + 1, 1 << 20))
     var tick = 0
     var runningStatus: UInt8 = 0
     var afterMetaOrSysEx = false
