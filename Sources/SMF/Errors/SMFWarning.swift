@@ -13,6 +13,9 @@ public struct SMFWarning: Hashable, Sendable, CustomStringConvertible {
     case trackLengthPastEnd(declared: Int, available: Int)
     /// A track's events run past its declared length; they were read up to End of Track.
     case trackLengthTooShort(declared: Int, actual: Int)
+    /// A track's declared length runs over the next track chunk, which starts right after its
+    /// End of Track; the track was ended there.
+    case trackLengthTooLong(declared: Int, actual: Int)
     /// Bytes after the last chunk that do not form a chunk; they were skipped.
     case trailingBytes(count: Int)
     /// The file is wrapped in a RIFF `RMID` container.
@@ -63,6 +66,8 @@ extension SMFWarning.Kind {
       return "track chunk declares \(declared) bytes but only \(available) are left"
     case .trackLengthTooShort(let declared, let actual):
       return "track chunk declares \(declared) bytes but its events take \(actual)"
+    case .trackLengthTooLong(let declared, let actual):
+      return "track chunk declares \(declared) bytes but the next track starts after \(actual)"
     case .trailingBytes(let count):
       return "\(count) byte(s) after the last chunk were skipped"
     case .riffWrapper:

@@ -6,8 +6,9 @@
 /// (`FF <type> <length> <bytes>`).
 ///
 /// Tolerated, with a warning: a chunk length past the file's end (read to the end), events
-/// running past the declared length (read on to End of Track), bytes after End of Track
-/// (skipped), no End of Track (one is added), running status after meta or SysEx.
+/// running past the declared length (read on to End of Track), a declared length that runs
+/// over the next `MTrk` (ended at End of Track), bytes after End of Track (skipped), no End of
+/// Track (one is added), running status after meta or SysEx.
 struct TrackParser {
   /// The track's bytes start at `reader.offset`; `reader.end` is the end of the file.
   let file: ByteReader
@@ -67,6 +68,17 @@ struct TrackParser {
     }
     if let failure { throw failure }
     if events.foundEndOfTrack, events.offset < declaredEnd {
+      // A declared length that runs over the next track: end this one at its End of Track.
+      var probe = file
+      probe.offset = events.offset
+      if probe.peekChunkType() == .track {
+        try warn(
+          .trackLengthTooLong(declared: declaredLength, actual: events.offset - start), at: start - 4)
+        // Parsed again over its true length, so that its storage is in proportion to it.
+        var exact = EventParser(reader: file, end: events.offset)
+        try exact.parse()
+        return try finish(exact, chunkEnd: events.offset)
+      }
       try warn(.bytesAfterEndOfTrack(count: declaredEnd - events.offset), at: events.offset)
     }
     return try finish(events, chunkEnd: declaredEnd)
