@@ -1,0 +1,115 @@
+import SMF
+import Testing
+
+/// The shared edge-case corpus (`../shared/corpus`: jazz-soft's test-midi-files and
+/// shkyrockett's midi-unit-test-cases). Skipped, with a note, when the folder is absent.
+@Suite(
+  "Edge-case corpus",
+  .enabled(if: RealFiles.corpusExists, "no ../shared/corpus next to the package: corpus tests skipped"))
+struct CorpusTests {
+  @Test(
+    "every corpus file reads to a file or an SMFError; every file read round-trips",
+    arguments: RealFiles.corpusFiles)
+  func readsOrRefuses(_ path: String) throws {
+    let bytes = try RealFiles.corpusBytes(path)
+    MutationTests.check(bytes, path)
+  }
+
+  @Test("the corpus has files")
+  func hasFiles() {
+    #expect(RealFiles.corpusFiles.count > 100)
+  }
+
+  @Test("a byte after the last chunk is a trailing-bytes warning")
+  func extraByte() throws {
+    let bytes = try RealFiles.corpusBytes("jazz-soft/midi/test-corrupt-file-extra-byte.mid")
+    let result = try MIDIFile.read(bytes)
+    #expect(result.warnings == [SMFWarning(.trailingBytes(count: 1), offset: bytes.count - 1)])
+    #expect(result.file.tracks.count == 1)
+  }
+
+  @Test("a file cut inside its End of Track (FF 2F, no length) ends early at its last byte")
+  func missingByte() throws {
+    let bytes = try RealFiles.corpusBytes("jazz-soft/midi/test-corrupt-file-missing-byte.mid")
+    #expect(Array(bytes.suffix(3)) == [0x00, 0xFF, 0x2F])
+    #expect {
+      try MIDIFile.read(bytes)
+    } throws: { error in
+      guard let error = error as? SMFError, case .unexpectedEnd = error.kind else { return false }
+      return error.offset == bytes.count && error.track == 0
+    }
+  }
+
+  @Test("not a MIDI file")
+  func notAMIDIFile() throws {
+    let bytes = try RealFiles.corpusBytes("jazz-soft/midi/test-not-a-midi-file.mid")
+    #expect {
+      try MIDIFile.read(bytes)
+    } throws: { error in
+      guard let error = error as? SMFError, case .notAMIDIFile = error.kind else { return false }
+      return error.offset == 0
+    }
+  }
+
+  @Test("an empty file is not a MIDI file")
+  func emptyFile() throws {
+    let bytes = try RealFiles.corpusBytes("jazz-soft/midi/test-empty-file.mid")
+    #expect(bytes.isEmpty)
+    #expect(throws: SMFError(.notAMIDIFile(found: nil), offset: 0)) { try MIDIFile.read(bytes) }
+  }
+
+  @Test("header type 02 is format 2 (a bare header: no tracks, 480 ticks per quarter note)")
+  func formatTwo() throws {
+    let bytes = try RealFiles.corpusBytes("shkyrockett/header/header-type-02-multi-song.mid")
+    let result = try MIDIFile.read(bytes)
+    #expect(result.file.format == .independentTracks)
+    #expect(result.file.division == .ticksPerQuarter(480))
+    #expect(result.file.tracks.isEmpty)
+    #expect(result.warnings.isEmpty)
+  }
+
+  @Test("65535 empty tracks")
+  func manyTracks() throws {
+    let bytes = try RealFiles.corpusBytes("shkyrockett/tracks/empty-65535-tracks.mid")
+    let result = try MIDIFile.read(bytes)
+    #expect(result.file.tracks.count == 65535)
+    #expect(result.file.tracks.allSatisfy { $0.events.count == 1 && $0.events[0].event.isEndOfTrack })
+  }
+
+  @Test("a non-MIDI chunk before the track is kept as an unknown chunk")
+  func alienChunk() throws {
+    let bytes = try RealFiles.corpusBytes("jazz-soft/midi/test-non-midi-track.mid")
+    let file = try MIDIFile(bytes: bytes)
+    #expect(file.unknownChunks.map(\.type) == [ChunkType("Junk")])
+    #expect(file.unknownChunks.first?.tracksBefore == 0)
+    #expect(file.tracks.count == 1)
+  }
+
+  @Test(
+    "an illegal system message in a track is an error at its status byte",
+    arguments: ["f1-xx", "f2-xx-xx", "f3-xx", "f4", "f5", "f6", "f8", "f9", "fa", "fb", "fc", "fd", "fe"])
+  func illegalMessage(_ name: String) throws {
+    let bytes = try RealFiles.corpusBytes("jazz-soft/midi/test-illegal-message-\(name).mid")
+    let status = UInt8(name.prefix(2), radix: 16)!
+    #expect {
+      try MIDIFile.read(bytes)
+    } throws: { error in
+      guard let error = error as? SMFError else { return false }
+      return error.kind == .unexpectedStatusByte(status) && bytes[error.offset] == status
+        && error.track == 0
+    }
+  }
+
+  @Test("running status after meta and after SysEx, as these files use it")
+  func runningStatusFiles() throws {
+    for name in ["test-running-status-metaevent.mid", "test-running-status-sysex.mid"] {
+      let bytes = try RealFiles.corpusBytes("jazz-soft/midi/" + name)
+      let result = try MIDIFile.read(bytes)
+      #expect(
+        result.warnings.contains { $0.kind == .runningStatusAfterMetaOrSysEx }, "\(name)")
+      // The scale: eight note-ons with a velocity, each ended.
+      let notes = result.file.tracks.flatMap(\.events).compactMap(\.event.channelMessage)
+      #expect(notes.filter(\.isNoteStart).count == notes.filter(\.isNoteEnd).count, "\(name)")
+    }
+  }
+}
