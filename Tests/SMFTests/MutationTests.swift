@@ -72,6 +72,26 @@ struct MutationTests {
     for cut in 0...bytes.count { Self.check(Array(bytes[..<cut]), "cut at \(cut)") }
   }
 
+  @Test("every bit of a small file with every kind of event flipped in turn")
+  func everyBitFlipped() throws {
+    // The header of one fixture, then the tracks of several: channel messages with running
+    // status, SysEx packets, running status after meta and SysEx, 4-byte VLQs, format 2.
+    let bytes =
+      ReadFixture.sysExPackets.bytes + ReadFixture.channelMessages.bytes[14...]
+      + ReadFixture.runningStatusAfterMetaAndSysEx.bytes[14...] + ReadFixture.fourByteVLQs.bytes[14...]
+      + ReadFixture.formatTwo.bytes[14...]
+    #expect(try MIDIFile(bytes: bytes).tracks.count == 6)
+    var accepted = 0
+    for offset in bytes.indices {
+      for bit in 0..<8 {
+        var mutant = bytes
+        mutant[offset] ^= 1 << bit
+        if Self.check(mutant, "byte \(offset) bit \(bit)") { accepted += 1 }
+      }
+    }
+    #expect(accepted > 0)
+  }
+
   @Test("many tracks with too-short lengths keep storage in proportion to the input")
   func shortTrackLengths() throws {
     // Each track declares 0 bytes, yet holds an End of Track: the reader reads on to it.

@@ -68,7 +68,7 @@ enum RealFiles {
     do {
       try process.run()
     } catch {
-      throw ToolFailure(description: "\(executable) cannot be run: \(error)")
+      throw ToolFailure(description: "\(executable) cannot be run (run `make deps`): \(error)")
     }
     // Read to the end before waiting, so a full pipe cannot block the child.
     let data = output.fileHandleForReading.readDataToEndOfFile()
