@@ -24,7 +24,8 @@ extension Song {
   /// written in this order: meta events; SysEx and channel messages other than notes, in their
   /// order in ``SongTrack/events``; note-offs of notes that started earlier (in the order the
   /// notes started); note-offs that ended no note; note-ons; note-offs of notes that last 0
-  /// ticks. A file already in this order gives the same file back, event for event.
+  /// ticks; End of Track. A file already in this order gives the same file back, event for
+  /// event.
   /// - Precondition: every note's pitch, velocities and channel are in MIDI's ranges.
   /// - Complexity: O(*n* log *n*) in the number of events.
   public func midiFile() -> MIDIFile {
@@ -39,12 +40,31 @@ extension Song {
   }
 }
 
-extension SongTrack {
-  /// Where an event goes among the events of its tick (see ``Song/midiFile()``).
-  private enum Rank: Int {
-    case meta, other, endingNoteOff, strayNoteOff, noteOn, instantNoteOff
-  }
+/// Where an event goes among the events of its tick, when a song is written (see
+/// ``Song/midiFile()``).
+enum EventRank: Int {
+  case meta, other, endingNoteOff, strayNoteOff, noteOn, instantNoteOff, endOfTrack
 
+  /// The rank of an event of ``SongTrack/events``.
+  init(_ event: MIDIEvent) {
+    switch event {
+    case .meta(let meta):
+      self = meta.type == MetaEvent.Kind.endOfTrack.rawValue ? .endOfTrack : .meta
+    case .sysEx:
+      self = .other
+    case .channel(let message):
+      if message.isNoteEnd {
+        self = .strayNoteOff
+      } else if message.kind == .noteOn {
+        self = .noteOn
+      } else {
+        self = .other
+      }
+    }
+  }
+}
+
+extension SongTrack {
   /// One event to write, with what orders it.
   private struct Entry {
     var tick: Int
@@ -52,32 +72,42 @@ extension SongTrack {
     var event: MIDIEvent
   }
 
+  /// The indices of ``notes`` in tick order (stable: notes of one tick keep their order).
+  func noteIndicesInTickOrder() -> [Int] {
+    zip(notes, notes.dropFirst()).allSatisfy { $0.tick <= $1.tick }
+      ? Array(notes.indices) : notes.indices.sorted { (notes[$0].tick, $0) < (notes[$1].tick, $1) }
+  }
+
+  /// The indices of ``events`` in writing order: by tick; within a tick meta events, then
+  /// SysEx and channel messages, then note-offs, then note-ons, End of Track last; otherwise
+  /// in their order in ``events``.
+  func eventIndicesInWritingOrder() -> [Int] {
+    var previous = (Int.min, 0)
+    var sorted = true
+    for item in events {
+      let key = (item.tick, EventRank(item.event).rawValue)
+      if key < previous {
+        sorted = false
+        break
+      }
+      previous = key
+    }
+    if sorted { return Array(events.indices) }
+    let keys = events.map { ($0.tick, EventRank($0.event).rawValue) }
+    return events.indices.sorted { (keys[$0].0, keys[$0].1, $0) < (keys[$1].0, keys[$1].1, $1) }
+  }
+
   /// The track's notes and events as the events of a track chunk, in writing order.
   func trackEvents() -> [TrackEvent] {
-    let noteOrder: [Int] =
-      zip(notes, notes.dropFirst()).allSatisfy { $0.tick <= $1.tick }
-      ? Array(notes.indices) : notes.indices.sorted { (notes[$0].tick, $0) < (notes[$1].tick, $1) }
+    let noteOrder = noteIndicesInTickOrder()
     let endOfTrack = endOfTrackTick
     var entries: [Entry] = []
     entries.reserveCapacity(events.count + notes.count * 2)
-    func add(_ tick: Int, _ rank: Rank, _ sequence: Int, _ event: MIDIEvent) {
+    func add(_ tick: Int, _ rank: EventRank, _ sequence: Int, _ event: MIDIEvent) {
       entries.append(Entry(tick: tick, order: rank.rawValue << 40 | sequence, event: event))
     }
     for (sequence, item) in events.enumerated() {
-      let rank: Rank
-      switch item.event {
-      case .meta: rank = .meta
-      case .sysEx: rank = .other
-      case .channel(let message):
-        if message.isNoteEnd {
-          rank = .strayNoteOff
-        } else if message.kind == .noteOn {
-          rank = .noteOn
-        } else {
-          rank = .other
-        }
-      }
-      add(item.tick, rank, notes.count + sequence, item.event)
+      add(item.tick, EventRank(item.event), notes.count + sequence, item.event)
     }
     for (sequence, index) in noteOrder.enumerated() {
       let note = notes[index]
@@ -93,12 +123,11 @@ extension SongTrack {
       case .noteOff, .endOfTrack:
         off = .noteOff(channel: note.channel, key: note.pitch, velocity: note.offVelocity)
       }
-      add(note.endTick, note.durationTicks == 0 ? .instantNoteOff : .endingNoteOff, sequence, .channel(off))
+      add(
+        note.endTick, note.durationTicks == 0 ? .instantNoteOff : .endingNoteOff, sequence,
+        .channel(off))
     }
-    let sorted = zip(entries, entries.dropFirst()).allSatisfy {
-      ($0.tick, $0.order) <= ($1.tick, $1.order)
-    }
-    if !sorted { entries.sort { ($0.tick, $0.order) < ($1.tick, $1.order) } }
+    entries.sort { ($0.tick, $0.order) < ($1.tick, $1.order) }
     return entries.map { TrackEvent(tick: $0.tick, $0.event) }
   }
 }

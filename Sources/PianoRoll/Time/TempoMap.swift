@@ -64,7 +64,7 @@ public struct TempoMap: Hashable, Sendable {
     }
     if let units = units(atTick: tick) { return Double(units) / unit }
     let change = tempo(atTick: tick)
-    let index = TimeSignatureMap.lastIndex(in: changes, atOrBefore: tick, by: \.tick)
+    let index = TimeSignatureMap.lastIndex(count: changes.count, atOrBefore: tick) { changes[$0].tick }
     return startSeconds[index] + Double(tick - change.tick) * Double(change.microsecondsPerQuarter) / unit
   }
 
@@ -79,13 +79,45 @@ public struct TempoMap: Hashable, Sendable {
     return seconds(atTick: end) - seconds(atTick: start)
   }
 
+  /// The exact time of a tick in seconds, as a fraction, or `nil` when it does not fit in
+  /// `Int`s.
+  public func exactSeconds(atTick tick: Int) -> (numerator: Int, denominator: Int)? {
+    if case .smpte(let framesPerSecond, let ticksPerFrame) = division {
+      return Self.smpteSeconds(ticks: tick, framesPerSecond: framesPerSecond, ticksPerFrame: ticksPerFrame)
+    }
+    guard let units = units(atTick: tick) else { return nil }
+    return (units, Self.quarterTicks(division) * 1_000_000)
+  }
+
+  /// The exact seconds from one tick to another, as a fraction, or `nil` when it does not fit.
+  public func exactSeconds(fromTick start: Int, toTick end: Int) -> (numerator: Int, denominator: Int)? {
+    if case .smpte(let framesPerSecond, let ticksPerFrame) = division {
+      return Self.smpteSeconds(
+        ticks: end - start, framesPerSecond: framesPerSecond, ticksPerFrame: ticksPerFrame)
+    }
+    guard let startUnits = units(atTick: start), let endUnits = units(atTick: end) else { return nil }
+    return (endUnits - startUnits, Self.quarterTicks(division) * 1_000_000)
+  }
+
+  /// SMPTE time: `ticks / (framesPerSecond × ticksPerFrame)`, with 29.97 frames for 29.
+  static func smpteSeconds(ticks: Int, framesPerSecond: Int, ticksPerFrame: Int) -> (
+    numerator: Int, denominator: Int
+  )? {
+    let perFrame = max(1, ticksPerFrame)
+    if framesPerSecond == 29 {
+      let (numerator, overflow) = ticks.multipliedReportingOverflow(by: 100)
+      return overflow ? nil : (numerator, 2997 * perFrame)
+    }
+    return (ticks, max(1, framesPerSecond) * perFrame)
+  }
+
   /// One second in time units: ticks per quarter × 1000000.
   var unit: Double { Double(Self.quarterTicks(division)) * 1_000_000 }
 
   /// The time of a tick in units of `1 / (ticksPerQuarter × 1000000)` seconds, or `nil` when it
   /// does not fit in an `Int`.
   func units(atTick tick: Int) -> Int? {
-    let index = TimeSignatureMap.lastIndex(in: changes, atOrBefore: tick, by: \.tick)
+    let index = TimeSignatureMap.lastIndex(count: changes.count, atOrBefore: tick) { changes[$0].tick }
     let change = changes[index]
     let (span, overflow) = (tick - change.tick).multipliedReportingOverflow(by: change.microsecondsPerQuarter)
     let (time, overflowSum) = startTimes[index].addingReportingOverflow(span)
@@ -98,7 +130,9 @@ public struct TempoMap: Hashable, Sendable {
     if let ticksPerSecond = division.ticksPerSecond {
       return Self.rounded(seconds * max(ticksPerSecond, 1))
     }
-    let index = TimeSignatureMap.lastIndex(in: startSeconds, atOrBefore: seconds, by: \.self)
+    let index = TimeSignatureMap.lastIndex(count: startSeconds.count, atOrBefore: seconds) {
+      startSeconds[$0]
+    }
     let change = changes[index]
     let units = (seconds - startSeconds[index]) * unit
     return change.tick + Self.rounded(units / Double(change.microsecondsPerQuarter))
@@ -106,7 +140,7 @@ public struct TempoMap: Hashable, Sendable {
 
   /// The tempo in force at a tick.
   public func tempo(atTick tick: Int) -> TempoChange {
-    changes[TimeSignatureMap.lastIndex(in: changes, atOrBefore: tick, by: \.tick)]
+    changes[TimeSignatureMap.lastIndex(count: changes.count, atOrBefore: tick) { changes[$0].tick }]
   }
 
   /// A `Double` rounded to the nearest `Int`, saturating far outside any song.

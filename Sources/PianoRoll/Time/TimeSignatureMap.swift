@@ -79,7 +79,7 @@ public struct TimeSignatureMap: Hashable, Sendable {
 
   /// The position of a tick: the nearest cent at or before it.
   public func position(atTick tick: Int) -> Position {
-    let index = Self.lastIndex(in: changes, atOrBefore: tick, by: \.tick)
+    let index = Self.lastIndex(count: changes.count, atOrBefore: tick) { changes[$0].tick }
     let change = changes[index]
     let cents = centsIntoChange(ticks: tick - change.tick, of: change.timeSignature)
     let (bars, offset) = cents.flooredDivision(by: change.timeSignature.centsPerBar)
@@ -99,12 +99,12 @@ public struct TimeSignatureMap: Hashable, Sendable {
 
   /// The time signature in force at a tick.
   public func timeSignature(atTick tick: Int) -> TimeSignature {
-    changes[Self.lastIndex(in: changes, atOrBefore: tick, by: \.tick)].timeSignature
+    changes[Self.lastIndex(count: changes.count, atOrBefore: tick) { changes[$0].tick }].timeSignature
   }
 
   /// The time signature of a bar.
   public func timeSignature(ofBar bar: Int) -> TimeSignature {
-    changes[Self.lastIndex(in: changes, atOrBefore: bar, by: \.bar)].timeSignature
+    changes[Self.lastIndex(count: changes.count, atOrBefore: bar) { changes[$0].bar }].timeSignature
   }
 
   /// How many bars it takes to hold everything up to `endTick`: the bar of `endTick`, plus
@@ -124,13 +124,13 @@ public struct TimeSignatureMap: Hashable, Sendable {
 
   /// The point on the cent line where a bar starts.
   func cents(atBarStart bar: Int) -> Int {
-    let index = Self.lastIndex(in: changes, atOrBefore: bar, by: \.bar)
+    let index = Self.lastIndex(count: changes.count, atOrBefore: bar) { changes[$0].bar }
     return startCents[index] + (bar - changes[index].bar) * changes[index].timeSignature.centsPerBar
   }
 
   /// The normalized position of a point on the cent line.
   func position(atCents cents: Int) -> Position {
-    let index = Self.lastIndex(in: startCents, atOrBefore: cents, by: \.self)
+    let index = Self.lastIndex(count: startCents.count, atOrBefore: cents) { startCents[$0] }
     let change = changes[index]
     let (bars, offset) = (cents - startCents[index]).flooredDivision(by: change.timeSignature.centsPerBar)
     return Position(bar: change.bar + bars, centsIntoBar: offset)
@@ -138,7 +138,7 @@ public struct TimeSignatureMap: Hashable, Sendable {
 
   /// The first tick whose position is at or after a point on the cent line.
   func tick(atCents cents: Int) -> Int {
-    let index = Self.lastIndex(in: startCents, atOrBefore: cents, by: \.self)
+    let index = Self.lastIndex(count: startCents.count, atOrBefore: cents) { startCents[$0] }
     let change = changes[index]
     return change.tick
       + Self.scaled(
@@ -163,16 +163,17 @@ public struct TimeSignatureMap: Hashable, Sendable {
     return whole + fraction
   }
 
-  /// The index of the last element whose key is at or before `key`, or 0 if none is.
-  static func lastIndex<Element, Key: Comparable>(
-    in elements: [Element], atOrBefore key: Key, by keyPath: KeyPath<Element, Key>
-  ) -> Int {
-    var low = 0
-    var high = elements.count
+  /// The index of the last of `count` sorted keys that is at or before `key`, or 0 if none
+  /// is (`keyAt(i)` gives the `i`th key).
+  @inline(__always)
+  static func lastIndex<Key: Comparable>(count: Int, atOrBefore key: Key, _ keyAt: (Int) -> Key) -> Int {
+    if count <= 1 || keyAt(1) > key { return 0 }
+    var low = 1
+    var high = count
     while low < high {
       let middle = (low + high) / 2
-      if elements[middle][keyPath: keyPath] <= key { low = middle + 1 } else { high = middle }
+      if keyAt(middle) <= key { low = middle + 1 } else { high = middle }
     }
-    return max(0, low - 1)
+    return low - 1
   }
 }

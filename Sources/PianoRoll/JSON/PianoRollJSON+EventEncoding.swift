@@ -1,0 +1,156 @@
+import SMF
+
+/// Events other than notes in piano-roll JSON: `{"tick": …, "type": …, fields}`.
+///
+/// | type | fields |
+/// |---|---|
+/// | `noteOff`, `noteOn` (no sounding note / velocity 0) | `channel`, `pitch`, `velocity` |
+/// | `polyPressure` | `channel`, `pitch`, `pressure` |
+/// | `controlChange` | `channel`, `controller`, `value` |
+/// | `programChange` | `channel`, `program` |
+/// | `channelPressure` | `channel`, `pressure` |
+/// | `pitchBend` | `channel`, `value` (−8192…8191, 0 = centre) |
+/// | `sysEx` | `kind` (`F0` or `F7`), `hex` (the bytes after the length) |
+/// | `text` … `deviceName` (meta 01–09) | `text`; also `hex` when the bytes are not UTF-8 |
+/// | `sequenceNumber` | `number` |
+/// | `channelPrefix` | `channel` |
+/// | `port` | `port` |
+/// | `endOfTrack` | — |
+/// | `tempo` | `microsecondsPerBeat`, `bpm` |
+/// | `smpteOffset` | `hours`, `minutes`, `seconds`, `frames`, `subframes` |
+/// | `timeSignature` | `numerator`, `denominator`, `clocksPerClick`, `thirtySecondsPerQuarter` |
+/// | `keySignature` | `sharps`, `minor`, `name` |
+/// | `sequencerSpecific` | `hex` |
+/// | `meta` (any other type) | `metaType`, `hex` |
+///
+/// A known meta event whose bytes do not have the usual length or values is written with
+/// `hex` only. On reading, `hex` wins over the readable fields of any meta event.
+extension PianoRollJSON {
+  static func writeEvent(_ event: MIDIEvent, to out: inout JSONOutput) {
+    switch event {
+    case .channel(let message):
+      writeChannelMessage(message, to: &out)
+    case .sysEx(let sysEx):
+      out.raw(
+        sysEx.kind == .start
+          ? ", \"type\": \"sysEx\", \"kind\": \"F0\", \"hex\": "
+          : ", \"type\": \"sysEx\", \"kind\": \"F7\", \"hex\": ")
+      out.hexString(sysEx.data)
+    case .meta(let meta):
+      writeMeta(meta, to: &out)
+    }
+  }
+
+  private static func writeChannelMessage(_ message: ChannelMessage, to out: inout JSONOutput) {
+    switch message.kind {
+    case .noteOff: out.raw(", \"type\": \"noteOff\", \"channel\": ")
+    case .noteOn: out.raw(", \"type\": \"noteOn\", \"channel\": ")
+    case .polyPressure: out.raw(", \"type\": \"polyPressure\", \"channel\": ")
+    case .controlChange: out.raw(", \"type\": \"controlChange\", \"channel\": ")
+    case .programChange: out.raw(", \"type\": \"programChange\", \"channel\": ")
+    case .channelPressure: out.raw(", \"type\": \"channelPressure\", \"channel\": ")
+    case .pitchBend: out.raw(", \"type\": \"pitchBend\", \"channel\": ")
+    }
+    out.int(Int(message.channel))
+    switch message.kind {
+    case .noteOff, .noteOn:
+      out.raw(", \"pitch\": ")
+      out.int(Int(message.data1))
+      out.raw(", \"velocity\": ")
+      out.int(Int(message.data2))
+    case .polyPressure:
+      out.raw(", \"pitch\": ")
+      out.int(Int(message.data1))
+      out.raw(", \"pressure\": ")
+      out.int(Int(message.data2))
+    case .controlChange:
+      out.raw(", \"controller\": ")
+      out.int(Int(message.data1))
+      out.raw(", \"value\": ")
+      out.int(Int(message.data2))
+    case .programChange:
+      out.raw(", \"program\": ")
+      out.int(Int(message.data1))
+    case .channelPressure:
+      out.raw(", \"pressure\": ")
+      out.int(Int(message.data1))
+    case .pitchBend:
+      out.raw(", \"value\": ")
+      out.int(message.pitchBendValue - 8192)
+    }
+  }
+
+  private static func writeMeta(_ meta: MetaEvent, to out: inout JSONOutput) {
+    let data = meta.data
+    guard let kind = meta.kind else {
+      out.raw(", \"type\": \"meta\", \"metaType\": ")
+      out.int(Int(meta.type))
+      out.raw(", \"hex\": ")
+      out.hexString(data)
+      return
+    }
+    out.raw(", \"type\": ")
+    out.string(kind.name)
+    if kind.isText {
+      if let text = String(validating: data, as: UTF8.self) {
+        out.raw(", \"text\": ")
+        out.string(text)
+      } else {
+        out.raw(", \"text\": ")
+        out.string(MetaEvent.decodeText(data))
+        out.raw(", \"hex\": ")
+        out.hexString(data)
+      }
+      return
+    }
+    switch kind {
+    case .sequenceNumber where data.count == 2:
+      out.raw(", \"number\": ")
+      out.int(Int(data[0]) << 8 | Int(data[1]))
+    case .channelPrefix where data.count == 1 && data[0] < 16:
+      out.raw(", \"channel\": ")
+      out.int(Int(data[0]))
+    case .port where data.count == 1:
+      out.raw(", \"port\": ")
+      out.int(Int(data[0]))
+    case .endOfTrack where data.isEmpty:
+      break
+    case .tempo where data.count == 3 && meta.tempo! > 0:
+      out.raw(", \"microsecondsPerBeat\": ")
+      out.int(meta.tempo!)
+      out.raw(", \"bpm\": ")
+      out.decimal(numerator: 60_000_000, denominator: meta.tempo!)
+    case .smpteOffset where data.count == 5:
+      out.raw(", \"hours\": ")
+      out.int(Int(data[0]))
+      out.raw(", \"minutes\": ")
+      out.int(Int(data[1]))
+      out.raw(", \"seconds\": ")
+      out.int(Int(data[2]))
+      out.raw(", \"frames\": ")
+      out.int(Int(data[3]))
+      out.raw(", \"subframes\": ")
+      out.int(Int(data[4]))
+    case .timeSignature where data.count == 4 && data[1] < 16:
+      out.raw(", \"numerator\": ")
+      out.int(Int(data[0]))
+      out.raw(", \"denominator\": ")
+      out.int(1 << Int(data[1]))
+      out.raw(", \"clocksPerClick\": ")
+      out.int(Int(data[2]))
+      out.raw(", \"thirtySecondsPerQuarter\": ")
+      out.int(Int(data[3]))
+    case .keySignature where data.count == 2 && data[1] <= 1:
+      let key = meta.keySignature!
+      out.raw(", \"sharps\": ")
+      out.int(key.sharps)
+      out.raw(", \"minor\": ")
+      out.bool(key.isMinor)
+      out.raw(", \"name\": ")
+      out.string(key.name)
+    default:
+      out.raw(", \"hex\": ")
+      out.hexString(data)
+    }
+  }
+}
