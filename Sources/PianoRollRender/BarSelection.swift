@@ -23,7 +23,9 @@ public struct BarSelection: Hashable, Sendable, CustomStringConvertible {
     let highText = separator.map { String(text[$0.upperBound...]) } ?? text
     let low = lowText.isEmpty ? 1 : Int(lowText)
     let high = highText.isEmpty ? nil : Int(highText)
-    guard let low, low >= 1, highText.isEmpty || (high.map { $0 >= low } ?? false) else { return nil }
+    guard let low, low >= 1, highText.isEmpty || (high.map { $0 >= low } ?? false),
+      !(lowText.isEmpty && highText.isEmpty)
+    else { return nil }
     self.init(first: low - 1, last: high.map { $0 - 1 })
   }
 

@@ -17,6 +17,9 @@ public enum SVGWriter {
   static let highlightedWhiteRow = RGBColor(hex: 0xFFF4CF)
   static let highlightedBlackRow = RGBColor(hex: 0xF2E3B3)
 
+  /// How far a black key reaches into the key column, as a fraction of its width.
+  static let blackKeyLength = 0.64
+
   /// The SVG document of a layout.
   /// - Complexity: O(*n*) in the elements of the layout.
   public static func document(_ layout: PianoRollLayout) -> String {
@@ -128,18 +131,27 @@ public enum SVGWriter {
     }
   }
 
-  /// The key column: white and black keys with their names.
+  /// The key column: a white key for every row, black keys drawn shorter on top (as on a
+  /// keyboard), and the names.
   static func writeKeys(_ layout: PianoRollLayout, _ out: inout SVGOutput) {
     let keyWidth = XMLText.number(layout.keyColumnWidth)
+    let blackWidth = XMLText.number(layout.keyColumnWidth * blackKeyLength)
     out.line("<g class=\"keys\" stroke=\"#9a9a9a\" stroke-width=\"0.5\">")
     for row in layout.rows {
       out.element(
         "rect",
         [
           ("class", row.isBlackKey ? "key black-key" : "key white-key"), ("x", "0"),
-          ("y", XMLText.number(row.y)),
-          ("width", keyWidth), ("height", XMLText.number(row.height)),
-        ], fill: row.isBlackKey ? RGBColor(hex: 0x2B2B2B) : .white)
+          ("y", XMLText.number(row.y)), ("width", keyWidth), ("height", XMLText.number(row.height)),
+        ], fill: .white)
+      if row.isBlackKey {
+        out.element(
+          "rect",
+          [
+            ("class", "black-key-top"), ("x", "0"), ("y", XMLText.number(row.y)), ("width", blackWidth),
+            ("height", XMLText.number(row.height)),
+          ], fill: RGBColor(hex: 0x262626))
+      }
     }
     out.line("</g>")
     let fontSize = min(9, max(5, layout.options.rowHeight - 3))
@@ -150,7 +162,7 @@ public enum SVGWriter {
         [
           ("class", "key-name"), ("x", "4"), ("y", XMLText.number(row.centerY + fontSize * 0.36)),
           ("fill", row.isBlackKey ? "#ffffff" : "#222222"),
-        ])
+        ] + (row.pitch % 12 == 0 ? [("font-weight", "bold")] : []))
     }
     out.line("</g>")
     let edge = XMLText.number(layout.keyColumnWidth)

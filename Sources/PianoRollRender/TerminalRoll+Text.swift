@@ -13,7 +13,7 @@ extension TerminalRoll {
     let first = bars.lowerBound + 1
     let last = bars.upperBound + 1
     let span = first == last ? "bar \(first)" : "bars \(first)–\(last)"
-    let summary = "\(span) of \(barCount), a column is a \(columnDescription)"
+    let summary = "\(span) of \(barCount), column = \(columnDescription)"
     lines.append(Self.fitted((title.map { "\($0): " } ?? "") + summary, width: width))
 
     var header = [Character](repeating: " ", count: Self.nameWidth + columnCount + 1)
@@ -38,11 +38,11 @@ extension TerminalRoll {
       }
       var current: String? = nil
       for cell in row.cells + [.barLine] {
-        if colored {
-          let wanted = cell.color.map(Self.foreground) ?? (cell == .empty ? nil : Self.gridColor)
+        if colored && cell != .empty {
+          // A space looks the same in any colour: keep the current one.
+          let wanted = cell.color.map(Self.foreground) ?? Self.gridColor
           if wanted != current {
-            if current != nil && wanted == nil { line += Self.reset }
-            if let wanted { line += wanted }
+            line += wanted
             current = wanted
           }
         }

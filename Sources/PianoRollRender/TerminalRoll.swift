@@ -4,8 +4,9 @@ import PianoRoll
 ///
 /// Each column covers ``ticksPerColumn`` ticks, chosen as the finest of 1/64 … 1/4 note, then
 /// 1, 2, 4, … quarter notes, that fits the bars shown into the width. Half blocks give each
-/// column two halves: `█` a note sounds through the column, `▌` in its left half, `▐` in its
-/// right half. Bar starts show `│` and beats `·` where no note sounds. The key names are on the
+/// column two halves: `█` notes fill both halves, `▌` the left one, `▐` the right one. A note
+/// fills a half when it sounds through most of it (so a short gap between repeated notes shows);
+/// a note too short for that shows in the half where it starts. Bar starts show `│` and beats `·` where no note sounds. The key names are on the
 /// left, bar numbers on top. ``text(colored:)`` writes it with or without ANSI colours.
 public struct TerminalRoll: Hashable, Sendable {
   /// One key row.
@@ -131,14 +132,25 @@ public struct TerminalRoll: Hashable, Sendable {
       let color = NoteColoring.fill(base: base, velocity: item.note.velocity)
       let start = max(item.start, Double(startTick)) - Double(startTick)
       let end = max(min(item.end, Double(endTick)) - Double(startTick), start + 1e-9)
+      // A half shows the note when the note fills most of it; a note too short for any half
+      // shows in the half where it starts.
       let first = min(columnCount - 1, Int(start / Double(step)))
       let last = min(columnCount - 1, Int((end - 1e-9) / Double(step)))
+      var shownAnywhere = false
       for column in first...max(first, last) {
         let left = Double(column * step)
         let middle = left + half
         let right = Double((column + 1) * step)
+        let leftOn = min(end, middle) - max(start, left) > half / 2
+        let rightOn = min(end, right) - max(start, middle) > half / 2
+        shownAnywhere = shownAnywhere || leftOn || rightOn
         rows[index].cells[column] = rows[index].cells[column].adding(
-          left: start < middle && end > left, right: start < right && end > middle, color: color)
+          left: leftOn, right: rightOn, color: color)
+      }
+      if !shownAnywhere {
+        let startsLeft = start - Double(first * step) < half
+        rows[index].cells[first] = rows[index].cells[first].adding(
+          left: startsLeft, right: !startsLeft, color: color)
       }
     }
     trackColors =

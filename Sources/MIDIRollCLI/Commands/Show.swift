@@ -21,8 +21,8 @@ public struct Show: ParsableCommand {
     discussion: """
       One line a key (named on the left, highest on top), one character a few ticks: the \
       finest of 1/64 … 1/4 note, then 2, 4, … quarter notes, that fits the bars into --width. \
-      █ a note sounds through the column, ▌ in its left half, ▐ in its right half; │ marks a \
-      bar start and · a beat. Colours (one per track, or --colors by pitch) only on a terminal.
+      █ a note fills the column, ▌ its left half, ▐ its right half; │ marks a bar start \
+      and · a beat. Colours (one per track, or --colors by pitch) only on a terminal.
       """
   )
 
