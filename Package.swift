@@ -52,7 +52,8 @@ let package = Package(
       name: "fuzz-smf-reader", dependencies: ["FuzzLaws"], path: "Sources/Fuzz/SMFReader"),
     .testTarget(name: "SMFTests", dependencies: ["SMF"]),
     .testTarget(name: "PianoRollTests", dependencies: ["PianoRoll", "SMF"]),
-    .testTarget(name: "PianoRollRenderTests", dependencies: ["PianoRollRender", "PianoRoll", "SMF"]),
+    .testTarget(
+      name: "PianoRollRenderTests", dependencies: ["PianoRollRender", "PianoRoll", "SMF"]),
     .testTarget(
       name: "LibSMFBridgeTests",
       dependencies: [
