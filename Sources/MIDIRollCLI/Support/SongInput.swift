@@ -42,7 +42,12 @@ public struct SongInput: Sendable {
         throw CLIError(.badInput, file: path, error.description, offset: error.offset)
       }
     case .json:
-      throw CLIError(.badInput, file: path, "piano-roll JSON input is not supported yet")
+      do {
+        content = .song(try PianoRollJSON.decode(bytes))
+        warnings = []
+      } catch {
+        throw CLIError(.badInput, file: path, error.description, offset: error.offset)
+      }
     }
   }
 
@@ -87,7 +92,7 @@ public struct SongInput: Sendable {
     case .mid:
       return file.serialized()
     case .json:
-      throw CLIError(.usage, "piano-roll JSON output is not supported yet")
+      return PianoRollJSON.encode(song)
     }
   }
 
