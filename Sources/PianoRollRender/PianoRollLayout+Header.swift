@@ -3,7 +3,8 @@ import PianoRoll
 extension PianoRollLayout {
   /// Adds the title, the bar numbers (1-based; one left out when it would touch the one
   /// before), the meters and keys where they change (and those in force at the first bar), and
-  /// the tempos with their markers.
+  /// the tempos with their markers. A key or tempo event that repeats the one in force is not
+  /// shown.
   mutating func addHeader(_ timeline: Timeline, title: String?) {
     let fontSize = Self.fontSize
     if let title {
@@ -36,7 +37,10 @@ extension PianoRollLayout {
     if let first = timeline.keySignature(atTick: startTick), keys.first?.tick != startTick {
       keys.insert(KeySignature(tick: startTick, sharps: first.sharps, isMinor: first.isMinor), at: 0)
     }
+    var previousKey: KeySignature? = nil
     for key in keys {
+      defer { previousKey = key }
+      if let previousKey, previousKey.sharps == key.sharps, previousKey.isMinor == key.isMinor { continue }
       let left = meterEnds[key.tick] ?? x(atTick: Double(key.tick)) + 3
       labels.append(
         HeaderLabel(kind: .keySignature, text: key.name, x: left, y: markBaseline, tick: key.tick))
@@ -49,7 +53,11 @@ extension PianoRollLayout {
       tempos.insert(TempoChange(tick: startTick, microsecondsPerQuarter: first.microsecondsPerQuarter), at: 0)
     }
     nextFree = -Double.infinity
+    var previousTempo: Int? = nil
     for tempo in tempos {
+      // A tempo event that repeats the tempo in force changes nothing: not marked.
+      defer { previousTempo = tempo.microsecondsPerQuarter }
+      if previousTempo == tempo.microsecondsPerQuarter { continue }
       let marker = TempoMarker(
         tick: tempo.tick, x: x(atTick: Double(tempo.tick)), beatsPerMinute: tempo.beatsPerMinute)
       tempoMarkers.append(marker)

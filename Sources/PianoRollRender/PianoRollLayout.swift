@@ -37,7 +37,8 @@ public struct PianoRollLayout: Hashable, Sendable {
   /// The texts along the top. Tempo labels that would overlap the one before are left out;
   /// their ``tempoMarkers`` stay.
   public var labels: [HeaderLabel]
-  /// Every tempo in force in the bars drawn, at its tick (the first at the first bar).
+  /// Every tempo change in the bars drawn, at its tick, and the tempo in force at the first
+  /// bar (an event repeating the tempo in force is not a change).
   public var tempoMarkers: [TempoMarker]
   /// The notes of the song compared with (drawn first, faded), then of the song drawn.
   public var notes: [NoteBox]

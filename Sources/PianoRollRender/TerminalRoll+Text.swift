@@ -18,7 +18,7 @@ extension TerminalRoll {
 
     var header = [Character](repeating: " ", count: Self.nameWidth + columnCount + 1)
     var nextFree = 0
-    for (bar, column) in zip(bars, barColumns) {
+    for (bar, column) in zip(bars, barColumns) where (bar - bars.lowerBound) % barStride == 0 {
       let text = Array(String(bar + 1))
       let start = Self.nameWidth + column
       guard start >= nextFree, start + text.count <= header.count else { continue }

@@ -2,12 +2,14 @@ import PianoRoll
 
 /// A compact piano roll for a terminal: one text line a key, one character a few ticks.
 ///
-/// Each column covers ``ticksPerColumn`` ticks, chosen as the finest of 1/64 … 1/4 note, then
-/// 1, 2, 4, … quarter notes, that fits the bars shown into the width. Half blocks give each
+/// Each column covers ``ticksPerColumn`` ticks, chosen as the finest of 1/64, 1/32, 1/16, 1/8
+/// and 1/4 note, then 2, 4, 8, … quarter notes, that fits the bars shown into the width. Half blocks give each
 /// column two halves: `█` notes fill both halves, `▌` the left one, `▐` the right one. A note
 /// fills a half when it sounds through most of it (so a short gap between repeated notes shows);
-/// a note too short for that shows in the half where it starts. Bar starts show `│` and beats `·` where no note sounds. The key names are on the
-/// left, bar numbers on top. ``text(colored:)`` writes it with or without ANSI colours.
+/// a note too short for that shows in the half where it starts. Bar starts show `│` and beats
+/// `·` where no note sounds (only every 2nd, 4th, … bar when bars are narrower than 4 columns;
+/// see ``barStride``). The key names are on the left, bar numbers on top. ``text(colored:)``
+/// writes it with or without ANSI colours.
 public struct TerminalRoll: Hashable, Sendable {
   /// One key row.
   public struct Row: Hashable, Sendable {
@@ -50,6 +52,9 @@ public struct TerminalRoll: Hashable, Sendable {
   public var endTick: Int
   /// The column where each bar shown starts, parallel to ``bars``.
   public var barColumns: [Int]
+  /// Every how many bars a bar line and number is shown: 1, or 2, 4, 8, … when bars are
+  /// narrower than 4 columns (counted from the first bar shown).
+  public var barStride: Int
   /// The number of columns of the roll (after the names; a closing `│` follows).
   public var columnCount: Int
   /// The key rows, highest pitch first.
@@ -90,6 +95,10 @@ public struct TerminalRoll: Hashable, Sendable {
     self.title = options.title
     self.hiddenNoteCount = 0
     self.barColumns = bars.map { (meters.startTick(ofBar: $0) - startTick) / step }
+    var barStride = 1
+    let columnsPerBar = Double(span) / Double(bars.count) / Double(step)
+    while Double(barStride) * columnsPerBar < 4 && barStride < bars.count { barStride *= 2 }
+    self.barStride = barStride
 
     // The grid: bar starts and beats in empty cells.
     var background = [TerminalCell](repeating: .empty, count: columnCount)
@@ -102,7 +111,9 @@ public struct TerminalRoll: Hashable, Sendable {
           background[min(columnCount - 1, (tick - startTick) / step)] = .beat
         }
       }
-      background[min(columnCount - 1, (start - startTick) / step)] = .barLine
+      if (bar - bars.lowerBound) % barStride == 0 {
+        background[min(columnCount - 1, (start - startTick) / step)] = .barLine
+      }
     }
 
     let shown = PianoRollLayout.notesShown(song, before: nil, quarter: quarter, from: startTick, to: endTick)

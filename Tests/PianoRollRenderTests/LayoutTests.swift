@@ -167,6 +167,20 @@ struct LayoutTests {
     #expect(second.labels.filter { $0.kind == .keySignature }.map(\.text) == ["D major"])
   }
 
+  @Test("a tempo or key event that repeats the one in force is not marked again")
+  func repeatedEvents() throws {
+    let song = makeSong(
+      notes: [Note(pitch: 60, tick: 0, durationTicks: 3 * 1920)],
+      meta: [
+        (0, .tempo(microsecondsPerQuarter: 400_000)), (1920, .tempo(microsecondsPerQuarter: 400_000)),
+        (3840, .tempo(microsecondsPerQuarter: 500_000)), (0, .keySignature(sharps: 0, isMinor: false)),
+        (0, .keySignature(sharps: 0, isMinor: false)), (1920, .keySignature(sharps: 0, isMinor: false)),
+      ])
+    let layout = try PianoRollLayout(song: song)
+    #expect(layout.tempoMarkers.map(\.tick) == [0, 3840])
+    #expect(layout.labels.filter { $0.kind == .keySignature }.map(\.text) == ["C major"])
+  }
+
   @Test("bar numbers that would touch the one before are left out")
   func crowdedBarNumbers() throws {
     let song = makeSong(notes: [Note(pitch: 60, tick: 0, durationTicks: 200 * 1920)])

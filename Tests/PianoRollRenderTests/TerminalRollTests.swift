@@ -73,6 +73,21 @@ struct TerminalRollTests {
     #expect(bars.lines(colored: false)[1].hasPrefix("     5"))
   }
 
+  @Test("bars narrower than 4 columns: a bar line and number every 2, 4, … bars")
+  func barStride() throws {
+    // 100 bars of 4/4 in 74 columns: 8 quarter notes a column, half a column a bar.
+    let song = makeSong(notes: [
+      Note(pitch: 60, tick: 0, durationTicks: 100 * 1920), Note(pitch: 62, tick: 0, durationTicks: 480),
+    ])
+    let roll = try TerminalRoll(song: song)
+    #expect(roll.ticksPerColumn == 8 * 480)
+    #expect(roll.barStride == 8)
+    let lines = roll.lines(colored: false)
+    #expect(lines[3].hasPrefix("C#4"))
+    #expect(lines[3].filter { $0 == "│" }.count == 13 + 1)
+    #expect(lines[1].split(separator: " ").prefix(3) == ["1", "9", "17"])
+  }
+
   @Test("colours: ANSI escapes around notes and marks, none when off; the lines still fit")
   func colors() throws {
     let song = try sampleSong("two-tracks-tempo-change.mid")
