@@ -7,7 +7,9 @@ public struct MIDIRollCommand: ParsableCommand {
     commandName: "midiroll",
     abstract: "Convert, inspect and check Standard MIDI Files and piano-roll JSON.",
     version: "0.1.0",
-    subcommands: [Convert.self, Info.self, Check.self, Batch.self, Render.self, Show.self]
+    subcommands: [
+      Convert.self, Info.self, Check.self, Quantize.self, Filter.self, Batch.self, Render.self, Show.self,
+    ]
   )
 
   /// Creates the command (for the argument parser).
