@@ -6,7 +6,14 @@ public struct Convert: ParsableCommand {
   /// The command's name and help.
   public static let configuration = CommandConfiguration(
     abstract: "Convert between .mid and piano-roll JSON (by extension; '-' is stdin/stdout).",
-    discussion: "A .mid written back is rewritten with running status; every event is kept."
+    discussion: """
+      A .mid written back is rewritten with running status; every event is kept.
+
+      With the quantize options (--grid/--quantize …) or the key options (--keys, --scale, \
+      --pitches …) one pass converts, filters and quantizes, as 'midiroll filter' and \
+      'midiroll quantize' do (filtering first); what they did is printed on standard error \
+      unless --quiet.
+      """
   )
 
   /// The input path, or `-`.
@@ -21,15 +28,20 @@ public struct Convert: ParsableCommand {
   @OptionGroup public var inputOptions: InputOptions
   /// Output options.
   @OptionGroup public var outputOptions: OutputOptions
+  /// Quantize and key options.
+  @OptionGroup public var transform: TransformOptions
 
   /// Creates the command (for the argument parser).
   public init() {}
 
-  /// Reads, converts and writes.
+  /// Reads, converts (filters and quantizes when asked) and writes.
   public func run() throws {
+    let plan = try transform.plan()
     let outputKind = try SongFileKind.resolve(output, explicit: outputOptions.to, role: "output")
-    let song = try SongInput(path: input, options: inputOptions)
+    var song = try SongInput(path: input, options: inputOptions)
     song.printWarnings(quiet: inputOptions.quiet)
+    let done = plan.apply(to: &song)
     try FileIO.write(song.encoded(as: outputKind), to: output, inputs: [input], force: outputOptions.force)
+    if !inputOptions.quiet { done.forEach(Diagnostics.printError) }
   }
 }
