@@ -27,6 +27,10 @@ public struct Batch: ParsableCommand {
       the report and the summary, and exits 130 (143); run the same command with --resume to \
       do the rest. A second Ctrl-C stops at once, still leaving no partial output.
 
+      With the quantize options (--quantize 1/16 …) or the key options (--scale "D dorian", \
+      --keys 36...84, --pitches …) every song is filtered and quantized on the way, as \
+      'midiroll convert' does.
+
       --shard K/N takes a fixed part of the inputs (by a hash of each path), the same on \
       every machine, so N runs with K = 1…N (a Slurm job array, a Kubernetes indexed Job, \
       GNU parallel over hosts) together take every input exactly once.
@@ -51,6 +55,9 @@ public struct Batch: ParsableCommand {
 
   /// Input options (`--strict`, `--max-file-size`, `--quiet`).
   @OptionGroup public var inputOptions: InputOptions
+
+  /// Quantize and key options, applied to every song.
+  @OptionGroup public var transformOptions: TransformOptions
 
   /// How many files are converted at once.
   @Option(name: .shortAndLong, help: "Convert this many files at once (default: one per core).")
@@ -106,6 +113,7 @@ public struct Batch: ParsableCommand {
 
   /// Runs the batch and exits 0, 1, or 128 + the signal that interrupted it.
   public func run() throws {
+    let plan = try transformOptions.plan()
     try Self.checkSupported(to)
     let input = Self.trimmed(inputFolder)
     let output = Self.trimmed(outputFolder)
@@ -122,7 +130,7 @@ public struct Batch: ParsableCommand {
     settings.maximumFileSize = inputOptions.maxFileSize
     settings.progress = inputOptions.quiet ? .none : (isatty(2) != 0 ? .bar : .lines)
     settings.printSummary = !inputOptions.quiet
-    // Transforms (quantize, filter) join here: settings.transform = transformOptions.apply
+    if !plan.isEmpty { settings.transform = plan.applied(to:) }
 
     let result = try BatchRunner(configuration: settings).run()
     if settings.printSummary { ProgressPrinter.write(BatchSummary(result: result).text) }

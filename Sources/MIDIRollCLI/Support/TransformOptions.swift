@@ -72,7 +72,7 @@ public struct QuantizeOptions: ParsableArguments {
     do {
       parsed = try Grid(parsing: grid)
     } catch {
-      throw CLIError(.usage, "--grid: \(error)")
+      throw CLIError(.usage, "\(error)")
     }
     return Quantizer(
       grid: parsed, strength: try Self.percent(strength, option: "--strength") ?? 100,
@@ -275,6 +275,13 @@ public struct TransformPlan: Sendable {
       if let quantizer { lines.append(quantizer.quantize(&song).description) }
     }
     return lines
+  }
+
+  /// The input after ``apply(to:)`` (for `batch`, which prints no per-file lines).
+  func applied(to input: SongInput) -> SongInput {
+    var input = input
+    apply(to: &input)
+    return input
   }
 }
 
