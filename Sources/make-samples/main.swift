@@ -5,10 +5,23 @@ import SMF
 
 let ticksPerQuarter = 480
 
-/// Builds one track from (tick, event) pairs, sorted stably by tick.
+/// Where an event goes among the events of its tick, in DESIGN.md's order: meta, then SysEx
+/// and channel messages other than notes, then note-offs, then note-ons.
+func rank(_ event: MIDIEvent) -> Int {
+  switch event {
+  case .meta: 0
+  case .sysEx: 1
+  case .channel(let message): message.isNoteEnd ? 2 : message.isNoteStart ? 3 : 1
+  }
+}
+
+/// Builds one track from (tick, event) pairs, sorted stably by tick and DESIGN.md's order
+/// within a tick, so that `.mid → JSON → .mid` gives the file back event for event.
 func track(_ name: String, _ events: [(Int, MIDIEvent)]) -> Track {
   let named = [(0, MIDIEvent.meta(.text(.trackName, name)))] + events
-  let sorted = named.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
+  let sorted = named.enumerated().sorted {
+    ($0.element.0, rank($0.element.1), $0.offset) < ($1.element.0, rank($1.element.1), $1.offset)
+  }
   return Track(events: sorted.map { TrackEvent(tick: $0.element.0, $0.element.1) })
 }
 
