@@ -64,8 +64,8 @@ public struct SMFProblem: Hashable, Sendable, CustomStringConvertible {
 public struct SMFDiagnosis: Hashable, Sendable {
   /// Every problem found, in the order the reader meets them.
   public var problems: [SMFProblem]
-  /// The file as ``MIDIFile/read(_:options:)`` reads it, or `nil` when it cannot be read.
-  public var file: MIDIFile?
+  /// What ``MIDIFile/read(_:options:)`` returns for the file, or `nil` when it cannot be read.
+  public var result: ReadResult?
   /// The header's format, when the header could be read.
   public var format: Format?
   /// The number of `MTrk` chunks met, readable or not.
@@ -75,14 +75,17 @@ public struct SMFDiagnosis: Hashable, Sendable {
 
   /// Creates a diagnosis.
   public init(
-    problems: [SMFProblem], file: MIDIFile?, format: Format?, trackChunkCount: Int, eventCount: Int
+    problems: [SMFProblem], result: ReadResult?, format: Format?, trackChunkCount: Int, eventCount: Int
   ) {
     self.problems = problems
-    self.file = file
+    self.result = result
     self.format = format
     self.trackChunkCount = trackChunkCount
     self.eventCount = eventCount
   }
+
+  /// The file as the reader reads it, or `nil` when it cannot be read.
+  public var file: MIDIFile? { result?.file }
 
   /// The problems the reader cannot read past.
   public var errors: [SMFProblem] { problems.filter(\.isError) }
@@ -104,18 +107,18 @@ extension MIDIFile {
     if let limit = maximumFileSize, bytes.count > limit {
       return SMFDiagnosis(
         problems: [SMFProblem(.error(.fileTooLarge(size: bytes.count, limit: limit)), offset: 0)],
-        file: nil, format: nil, trackChunkCount: 0, eventCount: 0)
+        result: nil, format: nil, trackChunkCount: 0, eventCount: 0)
     }
     do {
       let result = try read(bytes)
       return SMFDiagnosis(
-        problems: result.warnings.map(SMFProblem.init), file: result.file, format: result.file.format,
+        problems: result.warnings.map(SMFProblem.init), result: result, format: result.file.format,
         trackChunkCount: result.file.tracks.count, eventCount: result.file.eventCount)
     } catch {
       var diagnoser = Diagnoser(bytes: bytes)
       diagnoser.run()
       return SMFDiagnosis(
-        problems: diagnoser.problems, file: nil, format: diagnoser.format,
+        problems: diagnoser.problems, result: nil, format: diagnoser.format,
         trackChunkCount: diagnoser.trackIndex, eventCount: diagnoser.eventCount)
     }
   }
@@ -330,7 +333,7 @@ extension SMFError.Kind {
       return "the RIFF file has no RMID \"data\" chunk holding a MIDI file (looked up to byte \(offset))"
     case .fileTooLarge(let size, let limit):
       return "the file is \(size) bytes, more than the limit of \(limit) bytes"
-    default:
+    default:  // .strict, which diagnosis never gives; kinds added later
       return "at byte \(offset): \(message)"
     }
   }
@@ -339,6 +342,11 @@ extension SMFError.Kind {
 extension SMFWarning.Kind {
   /// A sentence for a person that names the byte offset where the problem is.
   func sentence(at offset: Int) -> String {
+    // Worded before the switch, so that its `default` stays reachable: a kind added to
+    // SMFWarning later is worded generically (and compiles) until it gets its own sentence.
+    if case .riffWrapper = self {
+      return "the file is wrapped in a RIFF RMID container (at byte \(offset))"
+    }
     switch self {
     case .missingEndOfTrack:
       return "no End of Track event before byte \(offset) (one was added at the track's last tick)"
@@ -350,10 +358,11 @@ extension SMFWarning.Kind {
     case .trackLengthTooShort(let declared, let actual):
       return "the track chunk's length at byte \(offset) is \(declared) but its events take "
         + "\(actual) bytes (read on to End of Track)"
+    case .trackLengthTooLong(let declared, let actual):
+      return "the track chunk's length at byte \(offset) is \(declared) but the next track starts "
+        + "\(actual) bytes in (the track was ended at its End of Track)"
     case .trailingBytes(let count):
       return "\(count) byte(s) from byte \(offset) on are not a chunk and were skipped"
-    case .riffWrapper:
-      return "the file is wrapped in a RIFF RMID container (at byte \(offset))"
     case .headerLonger(let length):
       return "the header's length at byte \(offset) is \(length) (expected 6); "
         + "the extra bytes were skipped"
@@ -366,7 +375,7 @@ extension SMFWarning.Kind {
       return "running status at byte \(offset) right after a meta or SysEx event"
     case .unknownChunk(let type):
       return "unknown chunk \"\(type)\" at byte \(offset) was kept as bytes"
-    default:
+    default:  // .riffWrapper (above); kinds added later
       return "at byte \(offset): \(message)"
     }
   }
