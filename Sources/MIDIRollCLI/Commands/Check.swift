@@ -1,19 +1,19 @@
 import ArgumentParser
 import SMF
 
-#if LibSMF
-  import LibSMFBridge
-#endif
-
 /// `midiroll check IN`: validates a file and lists every problem with its byte offset.
 public struct Check: ParsableCommand {
   /// The command's name and help.
   public static let configuration = CommandConfiguration(
     abstract: "Validate a MIDI file: list every problem with its byte offset.",
     discussion: """
-      Reads the file, lists every problem the reader tolerated (missing End of Track, wrong \
-      track lengths, trailing bytes, …) and the first one it could not. Exit 0 when the file \
-      is clean, 1 when anything was found.
+      Lists every problem in the file, one line each, with the track and the byte offset: \
+      those the reader tolerates (warnings: missing End of Track, wrong track lengths, \
+      trailing bytes, …) and those it cannot read past (errors). After an error inside a \
+      track, checking goes on at the next chunk, so later tracks are still checked. With \
+      libsmf, a file the Swift reader accepts is also read by libsmf and the events compared \
+      (when libsmf can read it safely). Exit 0 when the file is clean, 1 when anything was \
+      found or the file cannot be read, 2 for bad usage.
       """
   )
 
@@ -22,40 +22,29 @@ public struct Check: ParsableCommand {
   public var input: String
 
   /// The largest input accepted.
-  @Option(name: .customLong("max-file-size"), help: "Refuse inputs larger than this many bytes.")
+  @Option(
+    name: .customLong("max-file-size"),
+    help: "Refuse inputs larger than this many bytes, before reading them (default 64 MiB).")
   public var maxFileSize: Int = FileIO.defaultMaximumSize
 
   /// Creates the command (for the argument parser).
   public init() {}
 
-  /// Reads the file and prints what it finds.
-  public func run() throws {
-    let bytes = try FileIO.read(input, maximumSize: maxFileSize)
-    let result: ReadResult
-    do {
-      result = try MIDIFile.read(bytes)
-    } catch {
-      print("\(input): error: \(error)")
-      throw CLIError(.problemsFound, file: input, "cannot be read (\(error.kind.message))")
-    }
-    for warning in result.warnings { print("\(input): warning: \(warning)") }
-    let file = result.file
-    print(
-      "\(input): format \(file.format.rawValue), \(file.tracks.count) track(s), "
-        + "\(file.eventCount) events, \(result.warnings.count) warning(s)")
-    var problems = result.warnings.count
-    problems += crossCheck(bytes: bytes, result: result)
-    if problems > 0 {
-      throw CLIError(.problemsFound, file: input, "\(problems) problem(s) found")
+  /// Refuses a size limit that no file could meet.
+  public func validate() throws {
+    guard maxFileSize > 0 else {
+      throw ValidationError("--max-file-size must be a positive number of bytes, not \(maxFileSize)")
     }
   }
 
-  /// Compares the Swift reader with libsmf where the trait is on; returns the differences.
-  private func crossCheck(bytes: [UInt8], result: ReadResult) -> Int {
-    #if LibSMF
-      return 0
-    #else
-      return 0
-    #endif
+  /// Reads the file and prints every problem it finds.
+  /// - Throws: ``CLIError`` when the file cannot be read from disk or has any problem.
+  public func run() throws {
+    let bytes = try FileIO.read(input, maximumSize: maxFileSize)
+    let report = CheckReport(bytes: bytes, name: input, maximumFileSize: maxFileSize)
+    for line in report.lines { print(line) }
+    if report.problemCount > 0 {
+      throw CLIError(.problemsFound, file: input, "\(report.problemCount) problem(s) found")
+    }
   }
 }
