@@ -6,6 +6,8 @@ import SMF
 /// limits watch), every input either reads or gives a typed error, and:
 /// - an error's offset lies inside the input;
 /// - a file that reads has one End of Track, last, in every track, and ticks never decrease;
+/// - the file read holds memory in proportion to the input (``footprint(of:)`` at most
+///   ``footprintPerByte`` times the input's size, plus a little per track);
 /// - rewriting a file that reads gives bytes that read back to the same file, with no warning
 ///   but those that describe the file itself (unknown chunks, format 0 with many tracks), with
 ///   or without running status, and rewriting that again gives the same bytes;
@@ -33,8 +35,10 @@ public enum SMFLaws {
     }
   }
 
-  /// Reads without throwing.
-  static func read(_ bytes: [UInt8], _ options: ReadOptions = .tolerant) -> Result<ReadResult, SMFError> {
+  /// Reads without throwing: the file and its warnings, or the error.
+  public static func read(_ bytes: [UInt8], _ options: ReadOptions = .tolerant) -> Result<
+    ReadResult, SMFError
+  > {
     do {
       return .success(try MIDIFile.read(bytes, options: options))
     } catch {
@@ -71,6 +75,13 @@ public enum SMFLaws {
       guard zip(track.events, track.events.dropFirst()).allSatisfy({ $0.tick <= $1.tick }) else {
         throw LawViolation("ticks never decrease", "track \(index)")
       }
+    }
+    let footprint = footprint(of: file)
+    let bound = footprintPerByte * bytes.count + 512 * file.tracks.count + 4096
+    guard footprint <= bound else {
+      throw LawViolation(
+        "memory in proportion to the input",
+        "\(bytes.count) bytes read into \(footprint) bytes of storage (bound \(bound))")
     }
     for warning in result.warnings where !(0...bytes.count).contains(warning.offset) {
       throw LawViolation("a warning's offset lies in the input", "\(warning) for \(bytes.count) bytes")
@@ -132,12 +143,39 @@ public enum SMFLaws {
     let unexpected = reread.warnings.filter { warning in
       switch warning.kind {
       case .unknownChunk, .format0WithManyTracks: return false
+      // The header cannot count more than 65535 tracks.
+      case .trackCountMismatch: return file.tracks.count <= 0xFFFF
       default: return true
       }
     }
     guard unexpected.isEmpty else {
       throw LawViolation("a file \(how) reads back without warnings", "\(unexpected)")
     }
+  }
+
+  /// The most bytes of storage a file read may hold per byte of input.
+  ///
+  /// An event takes at least 2 bytes of input (a delta-time and a running-status data byte)
+  /// and 32 bytes of storage; with an array's growth it may hold twice that, and a meta or
+  /// SysEx event (at least 3 bytes) holds its own array.
+  public static let footprintPerByte = 48
+
+  /// The bytes of storage a file holds: its arrays' capacities (not counts) times their
+  /// elements' strides, so a reservation kept far beyond what was read shows.
+  public static func footprint(of file: MIDIFile) -> Int {
+    var total = file.tracks.capacity * MemoryLayout<Track>.stride
+    for track in file.tracks {
+      total += 32 + track.events.capacity * MemoryLayout<TrackEvent>.stride
+      for item in track.events {
+        switch item.event {
+        case .channel: break
+        case .meta(let meta): total += 32 + meta.data.capacity
+        case .sysEx(let sysEx): total += 32 + sysEx.data.capacity
+        }
+      }
+    }
+    for chunk in file.unknownChunks { total += 32 + chunk.data.capacity }
+    return total
   }
 
   /// The first place two files differ, for a person.

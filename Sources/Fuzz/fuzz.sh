@@ -1,0 +1,57 @@
+#!/bin/sh
+# Runs each fuzz target (already built by `make fuzz`) for FUZZ_SECONDS, seeded with the
+# samples, the regression fixtures, the Debian packages' real files and ../shared/corpus.
+# The growing corpus and any finding stay under .build-fuzz (git-ignored).
+# Usage: Sources/Fuzz/fuzz.sh BIN_DIR TARGET...
+# Environment: FUZZ_SECONDS (per target, default 60), FUZZ_MAX_LEN (default 65536),
+#              FUZZ_TIMEOUT (seconds per input, default 5), FUZZ_ARGS (more libFuzzer flags).
+set -u
+bin=$1
+shift
+seconds=${FUZZ_SECONDS:-60}
+max_len=${FUZZ_MAX_LEN:-65536}
+timeout=${FUZZ_TIMEOUT:-5}
+work=.build-fuzz
+status=0
+# Swift's backtracer would hold a crashing fuzzer for 30 s; libFuzzer reports crashes itself.
+export SWIFT_BACKTRACE=enable=no
+for target in "$@"; do
+  case $target in
+    fuzz-smf-reader)
+      seeds="Samples Tests/Fixtures/fuzz-regressions/smf"
+      for dir in $(dpkg -L openttd-openmsx planetblupi-music-midi 2>/dev/null | grep '\.mid$' | xargs -r -n1 dirname | sort -u) ../shared/corpus; do
+        [ -d "$dir" ] && seeds="$seeds $dir"
+      done ;;
+    fuzz-json-reader)
+      seeds="Tests/Fixtures/fuzz-regressions/json $work/seeds/json" ;;
+    *) echo "fuzz.sh: unknown target $target" >&2; exit 2 ;;
+  esac
+  corpus=$work/corpus/$target
+  artifacts=$work/artifacts/$target/
+  mkdir -p "$corpus" "$artifacts"
+  existing=""
+  for dir in $seeds; do [ -d "$dir" ] && existing="$existing $dir"; done
+  log=$work/$target.log
+  echo "fuzz: $target for $seconds s (seeds:$existing; corpus $corpus)"
+  # -rss_limit_mb / -malloc_limit_mb: an input that makes the reader hold 1 GiB, or ask for
+  # 256 MiB at once, is a finding (the inputs are at most FUZZ_MAX_LEN bytes).
+  "$bin/$target" "$corpus" $existing \
+    -max_total_time="$seconds" -max_len="$max_len" -timeout="$timeout" \
+    -rss_limit_mb=1024 -malloc_limit_mb=256 -print_final_stats=1 \
+    -artifact_prefix="$artifacts" ${FUZZ_ARGS:-} >"$log" 2>&1
+  code=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+  rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log")
+  units=$(ls "$corpus" | wc -l)
+  if [ "$code" -eq 0 ]; then
+    echo "fuzz: $target: ${runs:-?} runs in $seconds s (${rate:-?} exec/s), peak RSS ${rss:-?} MB, corpus $units inputs, no finding"
+  else
+    status=1
+    echo "fuzz: $target: FINDING after ${runs:-?} runs (exit $code); log: $log" >&2
+    grep -E '^(==[0-9]+==ERROR|SUMMARY|law broken|Fatal error)' "$log" | head -5 >&2
+    ls -t "$artifacts" | head -3 | sed "s|^|  input: $artifacts|" >&2
+    echo "  replay: $bin/$target <input>; then add it to Tests/Fixtures/fuzz-regressions" >&2
+  fi
+done
+exit $status
