@@ -18,7 +18,7 @@ struct BatchResult: Sendable {
 /// collects the outcomes on the calling thread, which alone writes the report and the
 /// progress (so neither holds a lock while a worker converts a file).
 ///
-/// Workers take the next input from a shared index under a lock held only for the increment,
+/// Workers take the next input from a ``JobQueue`` under a lock held only to pick an index,
 /// convert it with ``FileConverter``, and post the outcome to a mailbox under a lock held
 /// only for the append. Memory is bounded by one file per worker plus the outcomes of the
 /// last tenth of a second.
@@ -35,6 +35,7 @@ struct BatchRunner {
     let started = clock.now
     let startDate = Date()
     let (inputID, outputID) = try prepareFolders()
+    AllocatorTuning.keepFreedMemory()
     let interrupts = InterruptWatcher()
     interrupts.start()
     defer { interrupts.stop() }
@@ -54,8 +55,8 @@ struct BatchRunner {
 
     let printer = ProgressPrinter(
       style: configuration.progress, lineInterval: configuration.progressLineInterval)
-    let queue = JobQueue(count: jobs.count, interrupts: interrupts)
     let workerCount = max(1, min(configuration.jobs, jobs.count))
+    let queue = JobQueue(count: jobs.count, workers: workerCount, interrupts: interrupts)
     let mailbox = Mailbox(workers: workerCount)
     let slots = (0..<workerCount).map { _ in TemporarySlot() }
     interrupts.protect(slots)
@@ -69,7 +70,7 @@ struct BatchRunner {
       let slot = slots[worker]
       let thread = Thread {
         var count = 0
-        while let index = queue.take() {
+        while let index = queue.take(worker: worker) {
           count += 1
           let outcome = converter.convert(jobs[index], slot: slot, tag: "\(processID)-\(worker)-\(count)")
           mailbox.post(outcome)
@@ -223,26 +224,44 @@ struct BatchRunner {
 }
 
 /// Hands out job indices to workers, until the jobs run out or an interruption arrives.
+///
+/// The jobs (in walk order, so grouped by folder) are split into one contiguous part per
+/// worker. Each worker takes its own part in order; a worker whose part is done takes the
+/// second half of the largest part left. So workers mostly write into different folders:
+/// creating and renaming files in one folder takes the folder's lock in the kernel, and on
+/// the real corpus that lock was where two workers in one folder spent most of their waiting.
 final class JobQueue: @unchecked Sendable {
   private let lock = NSLock()
-  private var next = 0
-  private let count: Int
+  private var parts: [Range<Int>]
   private let interrupts: InterruptWatcher
 
-  /// A queue of `count` jobs that stops taking when `interrupts` has received a signal.
-  init(count: Int, interrupts: InterruptWatcher) {
-    self.count = count
+  /// A queue of `count` jobs for `workers` workers that stops when `interrupts` has received
+  /// a signal.
+  init(count: Int, workers: Int, interrupts: InterruptWatcher) {
+    parts = (0..<workers).map { worker in
+      (count * worker / workers)..<(count * (worker + 1) / workers)
+    }
     self.interrupts = interrupts
   }
 
-  /// The next job's index, or `nil` when there is none or the run was interrupted.
-  func take() -> Int? {
+  /// The next job's index for `worker`, or `nil` when there is none or the run was
+  /// interrupted.
+  func take(worker: Int) -> Int? {
     if interrupts.received != nil { return nil }
     lock.lock()
     defer { lock.unlock() }
-    guard next < count else { return nil }
-    next += 1
-    return next - 1
+    if parts[worker].isEmpty {
+      guard let largest = parts.indices.max(by: { parts[$0].count < parts[$1].count }),
+        !parts[largest].isEmpty
+      else { return nil }
+      let part = parts[largest]
+      let middle = part.lowerBound + part.count / 2
+      parts[largest] = part.lowerBound..<middle
+      parts[worker] = middle..<part.upperBound
+    }
+    let index = parts[worker].lowerBound
+    parts[worker] = (index + 1)..<parts[worker].upperBound
+    return index
   }
 }
 
