@@ -5,7 +5,8 @@
 #
 #   sh Benchmarks/batch.sh [MIDIROLL]     MIDIROLL defaults to .build/release/midiroll
 #
-# Environment: COPIES (50), RUNS (3; runs alternate between job counts, the best of each is kept), TO (json when this build
+# Environment: COPIES (50), RUNS (3; runs alternate between job counts, the best of each is kept),
+# VERBOSE (set: print every run's time), TO (json when this build
 # writes piano-roll JSON, else mid), JOBS ("1 2").
 set -eu
 
@@ -46,17 +47,21 @@ best_of() { eval "echo \${best_$1:-}"; }
 run=1
 while [ "$run" -le "$runs" ]; do
   for jobs in $jobs_list; do
-    rm -rf "$work/out"
+    # A fresh output folder per run, removed only at the end: files created right after
+    # thousands were deleted are slow to create on ext4 (it avoids reusing recently freed inodes).
+    out="$work/out-$run-$jobs"
+    sync  # no writeback of the copy or of earlier runs during this one
     start=$(now)
     status=0
-    "$bin" batch "$work/in" "$work/out" --to "$TO" --jobs "$jobs" --quiet || status=$?
+    "$bin" batch "$work/in" "$out" --to "$TO" --jobs "$jobs" --quiet || status=$?
     end=$(now)
     if [ "$status" -ne 0 ]; then
       echo "batch.sh: midiroll batch --jobs $jobs exited $status:" >&2
-      grep '"failed"' "$work/out/midiroll-report.jsonl" | head -n 5 >&2
+      grep '"failed"' "$out/midiroll-report.jsonl" | head -n 5 >&2
       exit 1
     fi
     seconds=$(echo "$start $end" | awk '{printf "%.4f", $2 - $1}')
+    [ -z "${VERBOSE:-}" ] || echo "  run $run, --jobs $jobs: $seconds s" >&2
     previous=$(best_of "$jobs")
     if [ -z "$previous" ] || [ "$(echo "$seconds $previous" | awk '{print ($1 < $2)}')" = 1 ]; then
       eval "best_$jobs=$seconds"
