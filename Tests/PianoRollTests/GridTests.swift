@@ -101,6 +101,15 @@ struct GridTests {
     #expect(lines.cellTicks > 16.66 && lines.cellTicks < 16.67)
   }
 
+  @Test("a cell shorter than a tick: every tick is a line, and the line after a tick is the next tick")
+  func cellsUnderATick() {
+    // 3 ticks per quarter, 1/64: a cell is 3/16 of a tick.
+    let lines = GridLines(grid: .sixtyFourth, timeSignatures: TimeSignatureMap(ticksPerQuarter: 3))
+    #expect(lines.lines(from: 0, through: 12) == Array(0...12))
+    #expect(lines.line(after: 5) == 6)
+    #expect(lines.nearestLine(toTick: 7) == 7)
+  }
+
   @Test("swing delays every second line by swing/100 × cell/3")
   func swing() {
     let map = TimeSignatureMap(ticksPerQuarter: 480)

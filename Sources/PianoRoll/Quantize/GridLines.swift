@@ -60,9 +60,17 @@ public struct GridLines: Hashable, Sendable {
   private func candidates(near tick: Int) -> [Int] {
     let (start, end) = bar(holding: tick)
     // The cell the tick falls in, before swing; swing moves lines later by at most a third.
-    let k = (tick - start) * cellDenominator / cellNumerator
+    let ticks = tick - start
+    let k = ticks * cellDenominator / cellNumerator
+    // The first line that rounds to a later tick (after k + 2 only when a cell is under a tick).
+    let next = ((2 * ticks + 1) * cellDenominator).ceilingDivision(by: 2 * cellNumerator)
     var lines: [Int] = []
+    lines.reserveCapacity(7)
     for line in max(0, k - 1)...(k + 2) {
+      let at = start + offset(ofLine: line)
+      if at < end { lines.append(at) }
+    }
+    for line in max(k + 3, next)...max(k + 3, next + 1) where next > k + 2 {
       let at = start + offset(ofLine: line)
       if at < end { lines.append(at) }
     }
