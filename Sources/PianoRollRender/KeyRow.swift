@@ -10,7 +10,8 @@ public struct KeyRow: Hashable, Sendable {
   public var height: Double
   /// Whether the row is a black key of a piano (shaded darker).
   public var isBlackKey: Bool
-  /// Whether the row is highlighted (a pitch of the chosen scale).
+  /// Whether the row is highlighted (a pitch of the chosen scale; not when only the scale's
+  /// rows are drawn).
   public var isHighlighted: Bool
   /// Whether the key column shows the row's name (every row when rows are tall enough, else
   /// only the Cs).

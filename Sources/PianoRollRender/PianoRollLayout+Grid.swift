@@ -2,46 +2,46 @@ import PianoRoll
 
 extension PianoRollLayout {
   /// Adds the bar lines at every bar start (and the end of the last bar), a beat line at every
-  /// beat of each bar's meter, and a subdivision line at every zoom step between beats.
+  /// beat of each bar's meter, and a subdivision line at every line of the zoom grid that is
+  /// not on a beat.
   ///
-  /// Steps count from each bar's start, so a bar cut short by a meter change restarts the grid.
-  /// Beat and subdivision lines closer than ``RenderOptions/minimumLineSpacing`` are left out.
+  /// The zoom grid's lines are the quantizer's (``GridLines``): they restart at every bar line,
+  /// so a bar cut short by a meter change restarts the grid. Beat and subdivision lines closer
+  /// than ``RenderOptions/minimumLineSpacing`` are left out.
   mutating func addGrid(_ meters: TimeSignatureMap) {
     let quarter = Double(ticksPerQuarter)
     let pixelsPerTick = beatWidth / quarter
-    let step = options.zoom.stepTicks(ticksPerQuarter: ticksPerQuarter)
-    let epsilon = 1e-6
     var bars: [GridLine] = []
     var beats: [GridLine] = []
-    var subdivisions: [GridLine] = []
+    var beatTicks = Set<Int>()
     let barTop = headerTop
     for bar in self.bars {
-      let start = Double(meters.startTick(ofBar: bar))
-      let end = Double(meters.startTick(ofBar: bar + 1))
+      let start = meters.startTick(ofBar: bar)
+      let end = meters.startTick(ofBar: bar + 1)
       let meter = meters.timeSignature(ofBar: bar)
-      let beat = quarter * 4 / Double(meter.denominator)
-      bars.append(GridLine(kind: .bar, x: x(atTick: start), tick: start, top: barTop, bottom: gridBottom))
-      if beat * pixelsPerTick >= options.minimumLineSpacing {
-        var index = 1.0
-        while start + index * beat < end - epsilon {
-          let tick = start + index * beat
+      let beat = max(1, ticksPerQuarter * 4 / meter.denominator)
+      beatTicks.insert(start)
+      bars.append(
+        GridLine(
+          kind: .bar, x: x(atTick: Double(start)), tick: Double(start), top: barTop, bottom: gridBottom))
+      for tick in stride(from: start + beat, to: end, by: beat) {
+        beatTicks.insert(tick)
+        if Double(beat) * pixelsPerTick >= options.minimumLineSpacing {
           beats.append(
-            GridLine(kind: .beat, x: x(atTick: tick), tick: tick, top: gridTop, bottom: gridBottom))
-          index += 1
+            GridLine(
+              kind: .beat, x: x(atTick: Double(tick)), tick: Double(tick), top: gridTop, bottom: gridBottom))
         }
       }
-      if step < beat - epsilon, step * pixelsPerTick >= options.minimumLineSpacing {
-        var index = 1.0
-        while start + index * step < end - epsilon {
-          let offset = index * step
-          let beatsIn = offset / beat
-          if abs(beatsIn - beatsIn.rounded()) > epsilon {
-            let tick = start + offset
-            subdivisions.append(
-              GridLine(kind: .subdivision, x: x(atTick: tick), tick: tick, top: gridTop, bottom: gridBottom))
-          }
-          index += 1
-        }
+    }
+    beatTicks.insert(endTick)
+    var subdivisions: [GridLine] = []
+    let lines = GridLines(grid: options.zoom, timeSignatures: meters)
+    if lines.cellTicks * pixelsPerTick >= options.minimumLineSpacing {
+      for tick in lines.lines(from: startTick, through: endTick) where !beatTicks.contains(tick) {
+        subdivisions.append(
+          GridLine(
+            kind: .subdivision, x: x(atTick: Double(tick)), tick: Double(tick), top: gridTop,
+            bottom: gridBottom))
       }
     }
     let end = Double(endTick)

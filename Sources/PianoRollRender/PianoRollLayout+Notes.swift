@@ -83,6 +83,11 @@ extension PianoRollLayout {
     case .ocean:
       entries.append((nil, "Ocean: low pitches deep blue to high cyan, intensity by velocity"))
     }
+    if !options.rows.highlighted.isEmpty {
+      let label = options.rows.label.map { ": \($0)" } ?? ""
+      let text = (options.rows.onlyHighlighted ? "Rows shown" : "Highlighted rows") + label
+      entries.append((options.rows.onlyHighlighted ? nil : SVGWriter.highlightedWhiteRow, text))
+    }
     if hasBefore {
       entries.append((Self.beforeFill, "Underneath: \(options.beforeTitle ?? "the song compared with")"))
     }

@@ -87,7 +87,7 @@ public struct PianoRollLayout: Hashable, Sendable {
     let endTick = meters.startTick(ofBar: bars.upperBound + 1)
     let span = Double(endTick - startTick)
 
-    var beatWidth = options.beatWidth ?? options.zoom.defaultBeatWidth
+    var beatWidth = options.beatWidth ?? RenderOptions.defaultBeatWidth(for: options.zoom)
     let fixed = Self.standardKeyColumnWidth + Self.rightMargin
     if options.beatWidth == nil, fixed + span / Double(quarter) * beatWidth > options.maximumWidth {
       beatWidth = max(1, (options.maximumWidth - fixed) * Double(quarter) / max(span, 1))
@@ -119,7 +119,8 @@ public struct PianoRollLayout: Hashable, Sendable {
       KeyRow(
         pitch: pitch, name: PitchName.name(of: pitch), y: 0 + Double(index) * options.rowHeight,
         height: options.rowHeight, isBlackKey: PitchName.isBlackKey(pitch),
-        isHighlighted: options.rows.highlighted.contains(pitch), isLabeled: labeled || pitch % 12 == 0)
+        isHighlighted: !options.rows.onlyHighlighted && options.rows.highlighted.contains(pitch),
+        isLabeled: labeled || pitch % 12 == 0)
     }
     for index in rows.indices { rows[index].y += gridTop }
     self.gridBottom = gridTop + Double(rows.count) * options.rowHeight

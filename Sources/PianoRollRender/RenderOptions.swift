@@ -1,15 +1,18 @@
+import PianoRoll
+
 /// What a piano-roll drawing shows and how big it is.
 public struct RenderOptions: Hashable, Sendable {
-  /// The finest grid lines drawn (subdivisions between beats).
-  public var zoom: ZoomLevel
+  /// The zoom level: the grid whose lines are drawn between the beats (the lines a quantize
+  /// to this grid moves notes to; see ``GridLines``).
+  public var zoom: Grid
   /// How notes are coloured.
   public var coloring: NoteColoring
   /// The bars drawn; all of them by default.
   public var bars: BarSelection
   /// The key rows drawn and highlighted.
   public var rows: RowSelection
-  /// Pixels per quarter note; `nil` for the zoom level's ``ZoomLevel/defaultBeatWidth``,
-  /// narrowed so that the drawing stays within ``maximumWidth``.
+  /// Pixels per quarter note; `nil` for the zoom level's ``defaultBeatWidth(for:)``, narrowed
+  /// so that the drawing stays within ``maximumWidth``.
   public var beatWidth: Double?
   /// Pixels per key row.
   public var rowHeight: Double
@@ -27,7 +30,7 @@ public struct RenderOptions: Hashable, Sendable {
 
   /// Creates options; every value has a default.
   public init(
-    zoom: ZoomLevel = .sixteenth, coloring: NoteColoring = .track,
+    zoom: Grid = .sixteenth, coloring: NoteColoring = .track,
     bars: BarSelection = BarSelection(first: 0),
     rows: RowSelection = RowSelection(), beatWidth: Double? = nil, rowHeight: Double = 12,
     maximumWidth: Double = 16_000, minimumLineSpacing: Double = 3,
@@ -46,6 +49,14 @@ public struct RenderOptions: Hashable, Sendable {
     self.gridStyles = gridStyles
     self.title = title
     self.beforeTitle = beforeTitle
+  }
+
+  /// The width of a quarter note in pixels when none is given: the grid's cells 12 px apart,
+  /// and at least 12 px (a bar of 4/4 at least 48 px wide).
+  public static func defaultBeatWidth(for zoom: Grid) -> Double {
+    let (numerator, denominator) = zoom.cellWholeNotes
+    let cellsPerQuarter = Double(denominator) / Double(4 * numerator)
+    return max(12, 12 * cellsPerQuarter)
   }
 
   /// The style of a kind of line (the standard one when ``gridStyles`` has none).

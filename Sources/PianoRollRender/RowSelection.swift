@@ -6,13 +6,18 @@ public struct RowSelection: Hashable, Sendable {
   public var highlighted: Set<UInt8>
   /// Draw only the highlighted rows (a scale folded together); notes on other rows are hidden.
   public var onlyHighlighted: Bool
+  /// What the highlighted rows are, for the legend (`D dorian`), or `nil`.
+  public var label: String?
 
   /// Creates a selection.
-  public init(pitches: ClosedRange<UInt8>? = nil, highlighted: Set<UInt8> = [], onlyHighlighted: Bool = false)
-  {
+  public init(
+    pitches: ClosedRange<UInt8>? = nil, highlighted: Set<UInt8> = [], onlyHighlighted: Bool = false,
+    label: String? = nil
+  ) {
     self.pitches = pitches
     self.highlighted = highlighted
     self.onlyHighlighted = onlyHighlighted
+    self.label = label
   }
 
   /// Every pitch in any octave whose pitch class is in `pitchClasses` (0 = C … 11 = B).

@@ -92,6 +92,28 @@ struct RenderCommandTests {
     #expect(svg.texts["tempo"] == ["♩ = 120", "♩ = 80"])
   }
 
+  @Test(
+    "scales and pitches highlight rows; --fold shows only them; --octaves picks the rows",
+    arguments: [
+      (["--keys", "C4...C5", "--scale", "C major"], 13, 8),
+      (["--keys", "C4...C5", "--scale", "C major", "--fold"], 8, 0),
+      (["--scale", "D dorian", "--octaves", "4"], 12, 7),
+      (["--scale", "D dorian", "--octaves", "4...5", "--fold"], 14, 0),
+      (["--keys", "60...72", "--pitches", "C4,E4,G4"], 13, 3),
+    ])
+  func scales(arguments: [String], rows: Int, highlighted: Int) throws {
+    let input = samplesFolder.appendingPathComponent("c-major-arpeggio.mid").path
+    let result = try runMIDIRoll(["render", input, "-"] + arguments)
+    #expect(result.status == 0, "\(result.stderr)")
+    let svg = try #require(SVGCounter.count(result.stdout))
+    #expect(svg.counts["text.key-name"] == rows)
+    #expect(svg.counts["rect.highlighted"] ?? 0 == highlighted)
+    #expect(
+      svg.texts["legend"]?.contains {
+        $0.contains("C major") || $0.contains("D dorian") || $0.hasSuffix("G4")
+      } == true)
+  }
+
   @Test("standard output with '-'")
   func standardOutput() throws {
     let input = samplesFolder.appendingPathComponent("drum-pattern.mid").path
@@ -106,7 +128,9 @@ struct RenderCommandTests {
     arguments: [
       ["--zoom", "1/3"], ["--colors", "pink"], ["--bars", "0...2"], ["--bars", "40...50"],
       ["--keys", "H2...C3"],
-      ["--row-height", "0"], ["--beat-width", "-4"],
+      ["--row-height", "0"], ["--beat-width", "-4"], ["--scale", "H lydian"], ["--scale", "C funky"],
+      ["--fold"], ["--octaves", "4"], ["--scale", "C major", "--pitches", "60"], ["--keys", "C5...C4"],
+      ["--scale", "C major", "--octaves", "12"], ["--zoom", "1/8t."],
     ])
   func badUsage(arguments: [String]) throws {
     let folder = try makeTemporaryFolder()

@@ -25,14 +25,16 @@ struct LayoutTests {
     #expect(subdivisions.first?.x == 54)
   }
 
-  @Test("a coarser zoom draws fewer lines; no subdivisions at or above the beat")
+  @Test("the zoom grid's lines that are not on a beat, as the quantizer's grid lines")
   func zoomLevels() throws {
-    for (zoom, perBar) in [(ZoomLevel.eighth, 4), (.quarter, 0), (.whole, 0), (.thirtySecond, 28)] {
+    for (zoom, perBar) in [
+      (Grid.eighth, 4), (.quarter, 0), (.whole, 0), (.thirtySecond, 28), (.quarter.dotted, 1),
+    ] {
       let layout = try PianoRollLayout(song: fourFour, options: RenderOptions(zoom: zoom, beatWidth: 96))
       #expect(layout.gridLines.filter { $0.kind == .subdivision }.count == 2 * perBar, "\(zoom)")
     }
     let triplets = try PianoRollLayout(
-      song: fourFour, options: RenderOptions(zoom: ZoomLevel(denominator: 8, isTriplet: true), beatWidth: 96))
+      song: fourFour, options: RenderOptions(zoom: .eighth.triplet, beatWidth: 96))
     #expect(triplets.gridLines.filter { $0.kind == .subdivision }.count == 2 * 4 * 2)
   }
 
@@ -119,6 +121,7 @@ struct LayoutTests {
     #expect(folded.rows.count == 8)
     #expect(folded.notes.map(\.note.pitch).sorted() == [60, 62, 72])
     #expect(folded.hiddenNoteCount == 2)
+    #expect(folded.rows.allSatisfy { !$0.isHighlighted })
     #expect(
       throws: RenderError.noRows,
       performing: {
@@ -196,7 +199,7 @@ struct LayoutTests {
     let song = makeSong(notes: [Note(pitch: 60, tick: 0, durationTicks: 1000 * 1920)])
     let layout = try PianoRollLayout(song: song)
     #expect(layout.width <= RenderOptions().maximumWidth)
-    #expect(layout.beatWidth < ZoomLevel.sixteenth.defaultBeatWidth)
+    #expect(layout.beatWidth < RenderOptions.defaultBeatWidth(for: .sixteenth))
     let wide = try PianoRollLayout(song: song, options: RenderOptions(beatWidth: 10))
     #expect(wide.width > 40_000)
   }

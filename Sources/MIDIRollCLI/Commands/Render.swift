@@ -31,12 +31,12 @@ public struct Render: ParsableCommand {
   /// Bars and keys.
   @OptionGroup public var selection: RollSelection
 
-  /// The finest grid lines.
+  /// The zoom level, as written.
   @Option(
-    help:
-      "Subdivision lines: whole, half, quarter, eighth, sixteenth, thirtysecond, sixtyfourth, or 1/N (t: triplet)."
-  )
-  public var zoom: ZoomLevel = .sixteenth
+    help: ArgumentHelp(
+      "Lines between the beats at this grid: 1/1 … 1/64, t for triplets (1/8t), . for dotted, or a name (eighth).",
+      valueName: "grid"))
+  public var zoom = "1/16"
 
   /// How notes are coloured.
   @Option(help: "Note colours: track (one per track), rainbow (by pitch class), fire or ocean (by pitch).")
@@ -77,6 +77,16 @@ public struct Render: ParsableCommand {
   /// Creates the command (for the argument parser).
   public init() {}
 
+  /// The zoom level.
+  /// - Throws: ``CLIError`` (usage) when it is not a grid.
+  public func grid() throws(CLIError) -> Grid {
+    do {
+      return try Grid(parsing: zoom)
+    } catch {
+      throw CLIError(.usage, "--zoom: \(error)")
+    }
+  }
+
   /// Checks the sizes and the output's extension.
   public func validate() throws {
     if let beatWidth, !(0.5...5_000).contains(beatWidth) {
@@ -93,6 +103,8 @@ public struct Render: ParsableCommand {
 
   /// Reads the song (and the one to compare with), lays out the piano roll and writes the SVG.
   public func run() throws {
+    let zoom = try grid()
+    let rows = try selection.rows()
     let song = try SongInput(path: input, options: inputOptions)
     song.printWarnings(quiet: inputOptions.quiet)
     var beforeSong: Song? = nil
@@ -104,7 +116,7 @@ public struct Render: ParsableCommand {
       beforeSong = other.song
     }
     let options = RenderOptions(
-      zoom: zoom, coloring: colors, bars: selection.bars, rows: try selection.rows(), beatWidth: beatWidth,
+      zoom: zoom, coloring: colors, bars: selection.bars, rows: rows, beatWidth: beatWidth,
       rowHeight: rowHeight, maximumWidth: maxWidth, title: title ?? Self.displayName(input),
       beforeTitle: before.map(Self.displayName))
     let layout: PianoRollLayout
@@ -124,41 +136,89 @@ public struct Render: ParsableCommand {
 }
 
 /// The bars and key rows a piano roll shows (`render` and `show`).
+///
+/// Values are read as text and checked by ``rows()`` and ``Render/grid()``, so that a bad one
+/// is a one-line usage error (exit 2) naming the option.
 public struct RollSelection: ParsableArguments {
   /// The bars drawn.
   @Option(help: ArgumentHelp("Only these bars, counted from 1: 5...12, 5..., or 5.", valueName: "bars"))
   public var bars: BarSelection = BarSelection(first: 0)
 
-  /// The key rows drawn.
+  /// The key rows drawn, as written.
+  @Option(help: ArgumentHelp("Only these key rows: 36...84 or C2...C6 (C4 = 60).", valueName: "low...high"))
+  public var keys: String?
+
+  /// A scale whose rows are highlighted, as written.
   @Option(
     help: ArgumentHelp(
-      "Only these key rows: LOW...HIGH as numbers or names (36...84, C2...C6).", valueName: "keys"))
-  public var keys: String?
+      "Highlight the rows of this scale: \"D dorian\", \"F# harmonic minor\" (see filter --list-scales).",
+      valueName: "scale"))
+  public var scale: String?
+
+  /// Octaves for the scale, as written.
+  @Option(
+    help: ArgumentHelp(
+      "With --scale: only these octaves (2...6 is C2 through B6); also the rows shown unless --keys.",
+      valueName: "low...high"))
+  public var octaves: String?
+
+  /// Pitches whose rows are highlighted, as written.
+  @Option(help: ArgumentHelp("Highlight the rows of these pitches: 60,64,67 or C4,E4,G4.", valueName: "list"))
+  public var pitches: String?
+
+  /// Draw only the highlighted rows.
+  @Flag(help: "Show only the rows of --scale or --pitches (notes on other rows are counted, not shown).")
+  public var fold = false
 
   /// Creates default options.
   public init() {}
 
-  /// The rows to draw.
-  /// - Throws: ``CLIError`` (usage) for keys that cannot be read.
+  /// The rows to draw and highlight.
+  /// - Throws: ``CLIError`` (usage) for a value that cannot be read or options that do not go
+  ///   together.
   public func rows() throws(CLIError) -> RowSelection {
-    var selection = RowSelection()
-    if let keys {
-      guard let range = PitchName.range(parsing: keys) else {
-        throw CLIError(.usage, "--keys: expected LOW...HIGH, numbers 0-127 or names like C2 (got '\(keys)')")
+    if scale != nil && pitches != nil {
+      throw CLIError(.usage, "give one of --scale and --pitches, not both")
+    }
+    if octaves != nil && scale == nil { throw CLIError(.usage, "--octaves goes with --scale") }
+    if fold && scale == nil && pitches == nil { throw CLIError(.usage, "--fold needs --scale or --pitches") }
+    var selection = RowSelection(onlyHighlighted: fold)
+    var option = "--keys"
+    do throws(KeyError) {
+      if let keys {
+        let range = try KeySet(parsingRange: keys).pitches
+        selection.pitches = UInt8(range[0])...UInt8(range[range.count - 1])
       }
-      selection.pitches = range
+      var highlighted: KeySet?
+      if let scale {
+        option = "--scale"
+        let parsed = try Scale(parsing: scale)
+        var octaveRange = -1...9
+        if let octaves {
+          option = "--octaves"
+          octaveRange = try KeySet.parseOctaves(octaves)
+          if keys == nil {
+            let low = (octaveRange.lowerBound + 1) * 12
+            let high = min(127, (octaveRange.upperBound + 1) * 12 + 11)
+            selection.pitches = UInt8(low)...UInt8(high)
+          }
+        }
+        highlighted = KeySet(scale: parsed, octaves: octaveRange)
+      }
+      if let pitches {
+        option = "--pitches"
+        highlighted = try KeySet(parsingPitches: pitches)
+      }
+      if let highlighted {
+        if highlighted.isEmpty { throw KeyError.empty(highlighted.label) }
+        selection.highlighted = Set(highlighted.pitches.map { UInt8($0) })
+        selection.label = highlighted.label
+      }
+    } catch {
+      throw CLIError(.usage, "\(option): \(error)")
     }
     return selection
   }
-}
-
-extension ZoomLevel: ExpressibleByArgument {
-  /// Reads a zoom level from the command line.
-  public init?(argument: String) { self.init(parsing: argument) }
-  /// The default as shown in help.
-  public var defaultValueDescription: String { name }
-  /// Every value, for completions.
-  public static var allValueStrings: [String] { ZoomLevel.all.map(\.name) }
 }
 
 extension NoteColoring: ExpressibleByArgument {}

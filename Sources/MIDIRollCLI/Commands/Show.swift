@@ -60,10 +60,11 @@ public struct Show: ParsableCommand {
 
   /// Reads the song and prints the roll.
   public func run() throws {
+    let rows = try selection.rows()
     let song = try SongInput(path: input, options: inputOptions)
     song.printWarnings(quiet: inputOptions.quiet)
     let options = TerminalOptions(
-      width: width, bars: selection.bars, rows: try selection.rows(), coloring: colors,
+      width: width, bars: selection.bars, rows: rows, coloring: colors,
       title: Render.displayName(input))
     let roll: TerminalRoll
     do {
