@@ -50,6 +50,12 @@ let package = Package(
     .target(name: "FuzzLaws", dependencies: ["SMF"], path: "Sources/Fuzz/Laws"),
     .executableTarget(
       name: "fuzz-smf-reader", dependencies: ["FuzzLaws"], path: "Sources/Fuzz/SMFReader"),
+    .testTarget(
+      name: "HostileInputTests",
+      dependencies: [
+        "FuzzLaws", "SMF", "MIDIRollCLI", "midiroll",
+        .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
+      ]),
     .testTarget(name: "SMFTests", dependencies: ["SMF"]),
     .testTarget(name: "PianoRollTests", dependencies: ["PianoRoll", "SMF"]),
     .testTarget(

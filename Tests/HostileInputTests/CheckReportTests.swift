@@ -1,0 +1,87 @@
+import Foundation
+import MIDIRollCLI
+import SMF
+import Testing
+
+/// What `midiroll check` prints: every problem on its own line, with the file, the track and
+/// the byte offset, and what was expected.
+@Suite("check report")
+struct CheckReportTests {
+  @Test("every problem of a four-track file, one line each, then a summary")
+  func everyProblem() {
+    let report = CheckReport(bytes: DiagnosisTests.fourTracks, name: "song.mid", crossCheck: false)
+    #expect(
+      report.lines == [
+        "song.mid: error: track 1: note-on has a data byte 0x90 at byte 48 (expected 0x00–0x7F); "
+          + "the rest of track 1 was skipped",
+        "song.mid: error: track 2: status byte 0xF4 at byte 69 cannot appear in a track "
+          + "(expected a channel message, F0, F7 or FF); the rest of track 2 was skipped",
+        "song.mid: error: track 3: meta event 0x01 declares 64 bytes of data at byte 89 but only 1 are left; "
+          + "the rest of track 3 was skipped",
+        "song.mid: cannot be read: 3 error(s), 0 warning(s) (format 1, 4 track chunk(s), 2 events in the readable ones)",
+      ])
+    #expect(report.problemCount == 3)
+  }
+
+  @Test("a sloppy but readable file: its warnings and a summary")
+  func warnings() {
+    let bytes = HostileBytes.file(
+      format: 0, trackCount: 1, [HostileBytes.track([0x00, 0x90, 0x3C, 0x64, 0x60, 0x80, 0x3C, 0x40])])
+    let report = CheckReport(bytes: bytes + [0xDE, 0xAD], name: "sloppy.mid", crossCheck: false)
+    #expect(
+      report.lines == [
+        "sloppy.mid: warning: track 0: no End of Track event before byte 30 (one was added at the track's last tick)",
+        "sloppy.mid: warning: 2 byte(s) from byte 30 on are not a chunk and were skipped",
+        "sloppy.mid: format 0, 1 track(s), 3 events, 2 warning(s)",
+      ])
+    #expect(report.problemCount == 2)
+  }
+
+  @Test("a PNG, a text file and an empty file: one error each")
+  func notMIDI() {
+    for (name, bytes) in [
+      ("a.png", HostileBytes.png), ("notes.txt", HostileBytes.plainText), ("empty.mid", []),
+    ] {
+      let report = CheckReport(bytes: bytes, name: name, crossCheck: false)
+      #expect(report.problemCount == 1)
+      #expect(report.lines.count == 2)
+      #expect(report.lines[0].hasPrefix("\(name): error: not a MIDI file"))
+    }
+  }
+
+  @Test("a text file that starts with MThd: its header's format is wrong")
+  func textStartingWithMThd() {
+    let report = CheckReport(bytes: HostileBytes.text, name: "README.mid", crossCheck: false)
+    #expect(
+      report.lines.first == "README.mid: error: the header's format at byte 8 is 30568 (expected 0, 1 or 2)")
+  }
+
+  @Test("the report of every corpus input is made without a crash, one line per problem")
+  func corpus() {
+    for input in MutationCorpus.all where input.bytes.count < 20_000 {
+      let report = CheckReport(bytes: input.bytes, name: "in.mid", crossCheck: false)
+      #expect(report.lines.count >= report.problemCount + 1, "\(input)")
+    }
+  }
+
+  @Test("midiroll check on a bad file: every problem on standard output, exit 1")
+  func binary() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "midiroll-hostile-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("song.mid").path
+    try Data(DiagnosisTests.fourTracks).write(to: URL(fileURLWithPath: path))
+    let run = try runMIDIRoll(["check", path])
+    #expect(run.status == 1)
+    #expect(run.stdout.contains("\(path): error: track 1: note-on has a data byte 0x90 at byte 48"))
+    #expect(run.stdout.contains("\(path): error: track 3: meta event 0x01 declares 64 bytes"))
+    #expect(run.stderr.contains("3 problem(s) found"))
+    // The size limit refuses the file before reading it.
+    let limited = try runMIDIRoll(["check", "--max-file-size", "10", path])
+    #expect(limited.status == 1)
+    #expect(limited.stderr.contains("more than the limit of 10"))
+    let usage = try runMIDIRoll(["check", "--max-file-size", "0", path])
+    #expect(usage.status == 2)
+  }
+}

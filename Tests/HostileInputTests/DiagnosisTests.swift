@@ -1,0 +1,137 @@
+import SMF
+import Testing
+
+/// `MIDIFile.diagnose` lists every problem, not only the first: it goes on after an error in a
+/// track at the next chunk, and words each problem with its byte offset.
+@Suite("diagnosis")
+struct DiagnosisTests {
+  /// A format 1 file of four tracks: a tempo track (its chunk at byte 14), a note-on whose
+  /// velocity is a status byte (at 33), a status byte F4 (at 53), and a text event longer
+  /// than what is left (at 74).
+  static let fourTracks = HostileBytes.file(
+    format: 1,
+    [
+      HostileBytes.track([0x00, 0xFF, 0x51, 0x03, 0x07, 0xA1, 0x20] + HostileBytes.endOfTrack),
+      HostileBytes.track([0x00, 0x90, 0x3C, 0x64, 0x60, 0x90, 0x3E, 0x90] + HostileBytes.endOfTrack),
+      HostileBytes.track([0x00, 0x90, 0x3C, 0x64, 0x60, 0x3C, 0x00, 0x00, 0xF4] + HostileBytes.endOfTrack),
+      HostileBytes.track([0x00, 0xC0, 0x05, 0x00, 0xFF, 0x01, 0x40, 0x41]),
+    ])
+
+  @Test("an error in one track does not hide the errors of the next ones")
+  func everyTrackChecked() {
+    let diagnosis = MIDIFile.diagnose(Self.fourTracks)
+    #expect(diagnosis.file == nil)
+    #expect(diagnosis.trackChunkCount == 4)
+    #expect(
+      diagnosis.problems == [
+        SMFProblem(.error(.dataByteOutOfRange(message: "note-on", byte: 0x90)), offset: 48, track: 1),
+        SMFProblem(.error(.unexpectedStatusByte(0xF4)), offset: 69, track: 2),
+        SMFProblem(
+          .error(.declaredLengthPastEnd(what: "meta event 0x01", declared: 64, available: 1)), offset: 89,
+          track: 3),
+      ])
+    #expect(
+      diagnosis.problems.map(\.description) == [
+        "track 1: note-on has a data byte 0x90 at byte 48 (expected 0x00–0x7F)",
+        "track 2: status byte 0xF4 at byte 69 cannot appear in a track "
+          + "(expected a channel message, F0, F7 or FF)",
+        "track 3: meta event 0x01 declares 64 bytes of data at byte 89 but only 1 are left",
+      ])
+  }
+
+  @Test("the first error diagnosed is the one the reader throws")
+  func firstErrorIsTheReaders() throws {
+    #expect(throws: SMFError(.dataByteOutOfRange(message: "note-on", byte: 0x90), offset: 48, track: 1)) {
+      try MIDIFile.read(Self.fourTracks)
+    }
+  }
+
+  @Test("a readable file gives exactly the reader's warnings")
+  func readableFile() throws {
+    let bytes = HostileBytes.file(
+      format: 0, trackCount: 3,
+      [HostileBytes.track([0x00, 0x90, 0x3C, 0x64, 0x60, 0x80, 0x3C, 0x40])] + [[0xDE, 0xAD]])
+    let result = try MIDIFile.read(bytes)
+    let diagnosis = MIDIFile.diagnose(bytes)
+    #expect(diagnosis.file == result.file)
+    #expect(diagnosis.problems == result.warnings.map(SMFProblem.init))
+    #expect(diagnosis.problems.count == 3)
+  }
+
+  @Test("a bad header is reported and the tracks are still checked")
+  func badHeader() {
+    var bytes = Self.fourTracks
+    bytes[9] = 7  // format 7
+    let diagnosis = MIDIFile.diagnose(bytes)
+    #expect(diagnosis.problems.first == SMFProblem(.error(.unsupportedFormat(7)), offset: 8))
+    #expect(diagnosis.errors.count == 4)
+    #expect(diagnosis.trackChunkCount == 4)
+  }
+
+  @Test("after a track with a wrong length, the next MTrk is found")
+  func resynchronisesOnMTrk() {
+    let broken = HostileBytes.track([0x00, 0x90, 0x3C, 0xFF, 0x00, 0x00], length: 3)  // ends inside a note
+    let good = HostileBytes.track(BaseFiles.note(60) + HostileBytes.endOfTrack)
+    let bad = HostileBytes.track([0x00, 0xF9, 0x00] + HostileBytes.endOfTrack)
+    let diagnosis = MIDIFile.diagnose(HostileBytes.file([broken, good, bad]))
+    #expect(diagnosis.trackChunkCount == 3)
+    #expect(diagnosis.errors.map(\.track) == [0, 2])
+  }
+
+  @Test("not a MIDI file: one error that says what the file starts with")
+  func notMIDI() {
+    let png = MIDIFile.diagnose(HostileBytes.png)
+    #expect(
+      png.problems.map(\.description) == [
+        #"not a MIDI file: it starts with "\x89PNG" (expected "MThd" at byte 0)"#
+      ])
+    let empty = MIDIFile.diagnose([])
+    #expect(
+      empty.problems.map(\.message) == [
+        #"not a MIDI file: it has fewer than 4 bytes (expected "MThd" at byte 0)"#
+      ])
+  }
+
+  @Test("many broken tracks: the work stays linear and the rest is reported as not checked")
+  func budget() {
+    // Each track declares 3 bytes, ends inside an event, and is followed by events without End
+    // of Track that run to the end of the file: each failed track could re-read the whole file.
+    var chunks: [[UInt8]] = []
+    for _ in 0..<3000 {
+      chunks.append(
+        Array("MTrk".utf8) + HostileBytes.be32(3) + [0x00, 0x90, 0x3C] + Array(repeating: 0x40, count: 300))
+    }
+    let bytes = HostileBytes.file(chunks)
+    let clock = ContinuousClock()
+    var diagnosis: SMFDiagnosis?
+    let time = clock.measure { diagnosis = MIDIFile.diagnose(bytes) }
+    #expect(time < .seconds(5))
+    #expect(diagnosis?.errors.isEmpty == false)
+  }
+
+  @Test("every problem kind has a sentence with its byte offset")
+  func sentences() {
+    let errors: [SMFError.Kind] = [
+      .unexpectedEnd(expected: "a delta-time"), .notAMIDIFile(found: nil), .headerTooShort(length: 2),
+      .unsupportedFormat(3), .invalidDivision(0), .variableLengthQuantityTooLong,
+      .declaredLengthPastEnd(what: "SysEx event", declared: 9, available: 2),
+      .missingRunningStatus(dataByte: 0x3C),
+      .dataByteOutOfRange(message: "note-on", byte: 0x90), .unexpectedStatusByte(0xF4), .riffWithoutMIDIData,
+      .strict(.missingEndOfTrack),
+    ]
+    let warnings: [SMFWarning.Kind] = [
+      .missingEndOfTrack, .bytesAfterEndOfTrack(count: 2), .trackLengthPastEnd(declared: 9, available: 2),
+      .trackLengthTooShort(declared: 2, actual: 9), .trackLengthTooLong(declared: 9, actual: 2),
+      .trailingBytes(count: 2), .riffWrapper, .headerLonger(length: 8),
+      .trackCountMismatch(declared: 2, found: 1),
+      .format0WithManyTracks(count: 2), .runningStatusAfterMetaOrSysEx, .unknownChunk(ChunkType("XFIH")),
+    ]
+    let problems =
+      errors.map { SMFProblem(.error($0), offset: 4242) }
+      + warnings.map { SMFProblem(.warning($0), offset: 4242) }
+    for problem in problems {
+      #expect(problem.message.contains("byte 4242"), "\(problem.message)")
+    }
+    #expect(SMFProblem(.notChecked(count: 10), offset: 4242).message.contains("byte 4242"))
+  }
+}
