@@ -8,7 +8,7 @@ PREFIX ?= /usr/local
 APT_PACKAGES = libsmf-dev pkg-config midicsv openttd-openmsx planetblupi-music-midi librsvg2-bin
 RELEASE_BIN = .build/release
 
-.PHONY: deps build test demo bench lint format install clean
+.PHONY: deps build test test-asan fuzz demo bench lint format install clean
 
 deps:
 	@missing=""; \
@@ -28,6 +28,20 @@ build: deps
 
 test: deps
 	$(SWIFT) test
+
+# The whole test suite under AddressSanitizer, in its own build folder.
+test-asan: deps
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --scratch-path .build-asan --sanitize=address
+
+# libFuzzer targets (Sources/Fuzz), FUZZ_SECONDS each; corpus and findings in .build-fuzz.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = fuzz-smf-reader
+fuzz: deps
+	for target in $(FUZZ_TARGETS); do \
+	  $(SWIFT) build -c release --scratch-path .build-fuzz --product $$target \
+	    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING || exit 1; \
+	done
+	FUZZ_SECONDS=$(FUZZ_SECONDS) sh Sources/Fuzz/fuzz.sh .build-fuzz/release $(FUZZ_TARGETS)
 
 demo: build
 	@sh Samples/demo.sh $(RELEASE_BIN)/midiroll Samples demo
