@@ -3,13 +3,13 @@
 # samples, the regression fixtures, the Debian packages' real files and ../shared/corpus.
 # The growing corpus and any finding stay under .build-fuzz (git-ignored).
 # Usage: Sources/Fuzz/fuzz.sh BIN_DIR TARGET...
-# Environment: FUZZ_SECONDS (per target, default 60), FUZZ_MAX_LEN (default 65536),
+# Environment: FUZZ_SECONDS (per target, default 60), FUZZ_MAX_LEN (default 16384),
 #              FUZZ_TIMEOUT (seconds per input, default 5), FUZZ_ARGS (more libFuzzer flags).
 set -u
 bin=$1
 shift
 seconds=${FUZZ_SECONDS:-60}
-max_len=${FUZZ_MAX_LEN:-65536}
+max_len=${FUZZ_MAX_LEN:-16384}
 timeout=${FUZZ_TIMEOUT:-5}
 work=.build-fuzz
 status=0
