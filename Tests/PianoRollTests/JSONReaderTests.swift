@@ -104,6 +104,21 @@ struct JSONReaderTests {
     #expect(try PianoRollJSON.decode(PianoRollJSON.encode(Song(file: plain))).midiFile() == plain)
   }
 
+  @Test("decimal numbers read exactly as Double(text) reads them")
+  func decimals() throws {
+    var random = SplitMix64(seed: 5)
+    for _ in 0..<300 {
+      let whole = random.int(in: 4...400)
+      let fraction = String(random.int(in: 0...999_999_999_999))
+      let text = "\(whole).\(fraction)"
+      let song = try decode(
+        #"{"midiroll": 1, "format": 1, "ticksPerBeat": 480, "tempos": [{"tick": 5, "bpm": "#
+          + text + "}], \"tracks\": []}")
+      let expected = Int((60_000_000 / Double(text)!).rounded())
+      #expect(song.timeline.tempos.changes.last?.microsecondsPerQuarter == expected, "\(text)")
+    }
+  }
+
   @Test("an empty file and a file without tracks read back")
   func empty() throws {
     let none = MIDIFile(format: .singleTrack, division: .ticksPerQuarter(96), tracks: [])

@@ -7,6 +7,9 @@ struct JSONParser {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var offset = 0
   private var path: [JSONPath.Component] = []
+  /// The members of the objects being read, innermost last: each object copies its own out
+  /// once at its end, so an object costs one allocation however many members it has.
+  private var members: [JSONMember] = []
   /// The deepest nesting of arrays and objects accepted.
   static let maximumDepth = 200
 
@@ -58,12 +61,12 @@ struct JSONParser {
       throw error("at most \(Self.maximumDepth) levels of nesting")
     }
     offset += 1
-    var members: [(name: String, value: JSONValue)] = []
     skipWhitespace()
     if peek() == UInt8(ascii: "}") {
       offset += 1
-      return JSONObject(members: members)
+      return JSONObject(members: [])
     }
+    let first = members.count
     while true {
       skipWhitespace()
       guard peek() == UInt8(ascii: "\"") else { throw error("a name in double quotes") }
@@ -75,14 +78,16 @@ struct JSONParser {
       path.append(.name(name))
       let value = try parseValue()
       path.removeLast()
-      members.append((name, value))
+      members.append(JSONMember(name: name, value: value))
       skipWhitespace()
       switch peek() {
       case UInt8(ascii: ","):
         offset += 1
       case UInt8(ascii: "}"):
         offset += 1
-        return JSONObject(members: members)
+        let object = JSONObject(members: Array(members[first...]))
+        members.removeSubrange(first...)
+        return object
       default:
         path.append(.name(name))
         defer { path.removeLast() }
@@ -159,6 +164,7 @@ struct JSONParser {
       skipDigits()
     }
     if isInteger, let value = integer(from: start, to: offset) { return .integer(value) }
+    if let value = simpleDecimal(from: start, to: offset) { return .double(value) }
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
     guard let value = Double(text) else { throw error("a number", at: start) }
     return .double(value)
@@ -180,6 +186,40 @@ struct JSONParser {
       index += 1
     }
     return value
+  }
+
+  /// The value of a decimal without exponent and with at most 15 digits (`0.510416667`),
+  /// computed exactly: both `digits` and `10^decimals` are exact doubles, so one division
+  /// gives the correctly rounded value, as `Double(text)` would. `nil` for anything else.
+  private func simpleDecimal(from start: Int, to end: Int) -> Double? {
+    var index = start
+    let negative = bytes[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
+    var digits = 0
+    var count = 0
+    var decimals = 0
+    var afterPoint = false
+    while index < end {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: ".") {
+        afterPoint = true
+      } else if isDigit(byte) {
+        digits = digits * 10 + Int(byte - UInt8(ascii: "0"))
+        count += 1
+        if afterPoint { decimals += 1 }
+        if count > 15 { return nil }
+      } else {
+        return nil  // an exponent
+      }
+      index += 1
+    }
+    let value = Double(digits) / Self.powersOfTen[decimals]
+    return negative ? -value : value
+  }
+
+  /// 10^0 … 10^15, all exact doubles.
+  private static let powersOfTen: [Double] = (0...15).map { exponent in
+    (0..<exponent).reduce(1.0) { value, _ in value * 10 }
   }
 
   private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

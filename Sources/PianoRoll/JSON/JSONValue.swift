@@ -26,10 +26,16 @@ enum JSONValue {
   }
 }
 
+/// A name and its value in a JSON object.
+struct JSONMember {
+  var name: String
+  var value: JSONValue
+}
+
 /// A JSON object: its members in document order.
 struct JSONObject {
   /// The members; a name may repeat (the first one counts).
-  var members: [(name: String, value: JSONValue)]
+  var members: [JSONMember]
 
   /// The value of the first member with this name.
   subscript(name: String) -> JSONValue? {
