@@ -102,15 +102,20 @@ public enum SVGWriter {
     }
   }
 
-  /// The notes: those compared with first (faded, dashed), then the song's.
+  /// The notes: those compared with first (faded, dashed), then the song's (a little
+  /// translucent over the others).
   static func writeNotes(_ layout: PianoRollLayout, _ out: inout SVGOutput) {
+    // Over a song compared with, the song's notes let the outlines underneath show through.
+    let hasBefore = layout.notes.contains { $0.layer == .before }
     for layer in [NoteBox.Layer.before, .current] {
       let boxes = layout.notes.filter { $0.layer == layer }
       guard !boxes.isEmpty || layer == .current else { continue }
       out.line(
         layer == .before
           ? "<g class=\"before-notes\" stroke-width=\"0.75\" stroke-dasharray=\"3,2\" opacity=\"0.8\">"
-          : "<g class=\"notes\" stroke-width=\"0.75\">")
+          : hasBefore
+            ? "<g class=\"notes\" stroke-width=\"0.75\" fill-opacity=\"0.78\">"
+            : "<g class=\"notes\" stroke-width=\"0.75\">")
       for box in boxes {
         var attributes = [
           ("class", layer == .before ? "note before" : "note"), ("x", XMLText.number(box.x)),
