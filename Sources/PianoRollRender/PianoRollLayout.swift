@@ -90,10 +90,10 @@ public struct PianoRollLayout: Hashable, Sendable {
     var beatWidth = options.beatWidth ?? RenderOptions.defaultBeatWidth(for: options.zoom)
     let fixed = Self.standardKeyColumnWidth + Self.rightMargin
     if options.beatWidth == nil, fixed + span / Double(quarter) * beatWidth > options.maximumWidth {
-      beatWidth = max(1, (options.maximumWidth - fixed) * Double(quarter) / max(span, 1))
+      beatWidth = max(1e-6, (options.maximumWidth - fixed) * Double(quarter) / max(span, 1))
     }
 
-    self.width = (fixed + span / Double(quarter) * beatWidth).rounded(.up)
+    self.width = (fixed + span / Double(quarter) * beatWidth - 1e-6).rounded(.up)
     self.keyColumnWidth = Self.standardKeyColumnWidth
     self.headerTop = options.title == nil ? 0 : Self.titleHeight
     self.gridTop = headerTop + Self.barLaneHeight + 2 * Self.markLaneHeight

@@ -18,7 +18,8 @@ public struct RenderOptions: Hashable, Sendable {
   public var rowHeight: Double
   /// The widest drawing made without an explicit ``beatWidth``, in pixels.
   public var maximumWidth: Double
-  /// Grid lines closer together than this many pixels are left out (the bar lines never are).
+  /// Grid lines closer together than this many pixels are left out (bar lines only when the
+  /// bars themselves are that narrow).
   public var minimumLineSpacing: Double
   /// How each kind of grid line is drawn.
   public var gridStyles: [GridLine.Kind: GridLineStyle]

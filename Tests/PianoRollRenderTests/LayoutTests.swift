@@ -38,7 +38,7 @@ struct LayoutTests {
     #expect(triplets.gridLines.filter { $0.kind == .subdivision }.count == 2 * 4 * 2)
   }
 
-  @Test("lines closer than the minimum spacing are left out, bar lines never")
+  @Test("lines closer than the minimum spacing are left out; bars 4 px wide keep their lines")
   func minimumSpacing() throws {
     let layout = try PianoRollLayout(song: fourFour, options: RenderOptions(zoom: .sixtyFourth, beatWidth: 8))
     #expect(layout.gridLines.allSatisfy { $0.kind != .subdivision })
@@ -202,6 +202,32 @@ struct LayoutTests {
     #expect(layout.beatWidth < RenderOptions.defaultBeatWidth(for: .sixteenth))
     let wide = try PianoRollLayout(song: song, options: RenderOptions(beatWidth: 10))
     #expect(wide.width > 40_000)
+  }
+
+  @Test("a song of thousands of bars stays within the maximum width, bar lines thinned")
+  func thousandsOfBars() throws {
+    let song = makeSong(notes: [
+      Note(pitch: 60, tick: 0, durationTicks: 480), Note(pitch: 62, tick: 100_000 * 1920, durationTicks: 480),
+    ])
+    let layout = try PianoRollLayout(song: song)
+    #expect(layout.width <= RenderOptions().maximumWidth)
+    let bars = layout.gridLines.filter { $0.kind == .bar }
+    #expect(bars.count < 6000)
+    #expect(zip(bars, bars.dropFirst()).dropLast().allSatisfy { $1.x - $0.x >= 3 })
+    #expect(bars.last?.tick == Double(layout.endTick))
+    #expect(layout.gridLines.allSatisfy { $0.kind == .bar })
+    #expect(layout.notes.count == 2)
+  }
+
+  @Test("SMPTE songs count bars as if a quarter note lasted a second of frames")
+  func smpte() throws {
+    let song = Song(
+      division: .smpte(framesPerSecond: 25, ticksPerFrame: 40),
+      tracks: [SongTrack(notes: [Note(pitch: 60, tick: 0, durationTicks: 2000)], events: [])])
+    let layout = try PianoRollLayout(song: song, options: RenderOptions(beatWidth: 10))
+    #expect(layout.ticksPerQuarter == 1000)
+    #expect(layout.notes.first?.width == 20)
+    #expect(layout.gridLines.filter { $0.kind == .bar }.map(\.tick) == [0, 4000])
   }
 
   @Test("a song compared with: its notes underneath, faded, on the same grid; ticks scaled to the division")
