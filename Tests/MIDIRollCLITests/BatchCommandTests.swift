@@ -196,24 +196,31 @@ struct BatchCommandTests {
     #expect((report["song.midi"]?["reason"] as? String)?.contains("same output") == true)
   }
 
-  @Test("--to json writes .json outputs once piano-roll JSON is supported, else exits 2 at once")
-  func toJSON() throws {
+  @Test("--to json and back: the same bytes as convert, .json inputs become .mid")
+  func toJSONAndBack() throws {
     let folders = try BatchFolders()
     defer { folders.remove() }
-    let sample = try #require(try sampleFiles().first)
-    try folders.write([UInt8](try Data(contentsOf: sample)), at: "a/b/song.mid")
-    let probe = try runMIDIRoll([
-      "convert", sample.path, folders.root.appendingPathComponent("probe.json").path,
-    ])
-    let run = try runMIDIRoll(["batch", folders.input.path, folders.output.path, "--to", "json", "-q"])
-    if probe.status == 0 {
-      #expect(run.status == 0, "\(run.stderr)")
-      #expect(
-        FileManager.default.fileExists(atPath: folders.output.appendingPathComponent("a/b/song.json").path))
-    } else {
-      #expect(run.status == 2, "\(run.stderr)")
-      #expect(run.stderr.contains("--to json"))
-      #expect(run.stderr.split(separator: "\n").count == 1)
+    let samples = try sampleFiles()
+    for (index, sample) in samples.enumerated() {
+      try folders.write(
+        [UInt8](try Data(contentsOf: sample)), at: "set\(index % 2)/\(sample.lastPathComponent)")
+    }
+    let json = folders.root.appendingPathComponent("json")
+    let toJSON = try runMIDIRoll(["batch", folders.input.path, json.path, "--to", "json", "-q"])
+    #expect(toJSON.status == 0, "\(toJSON.stderr)")
+    let back = folders.root.appendingPathComponent("back")
+    let toMID = try runMIDIRoll(["batch", json.path, back.path, "--to", "mid", "-q"])
+    #expect(toMID.status == 0, "\(toMID.stderr)")
+    for (index, sample) in samples.enumerated() {
+      let stem = "set\(index % 2)/" + sample.deletingPathExtension().lastPathComponent
+      let viaConvert = folders.root.appendingPathComponent("convert.json")
+      #expect(try runMIDIRoll(["convert", sample.path, viaConvert.path, "--force", "-q"]).status == 0)
+      let batchJSON = try Data(contentsOf: json.appendingPathComponent(stem + ".json"))
+      #expect(batchJSON == (try Data(contentsOf: viaConvert)), "\(stem).json is what convert writes")
+      let backMID = folders.root.appendingPathComponent("convert.mid")
+      #expect(try runMIDIRoll(["convert", viaConvert.path, backMID.path, "--force", "-q"]).status == 0)
+      let batchMID = try Data(contentsOf: back.appendingPathComponent(stem + ".mid"))
+      #expect(batchMID == (try Data(contentsOf: backMID)), "\(stem).mid is what convert writes")
     }
   }
 

@@ -1,5 +1,3 @@
-import SMF
-
 /// One input of a batch and where its output goes.
 struct BatchJob: Sendable {
   /// The input's path relative to the input folder.
@@ -44,15 +42,4 @@ struct BatchOutcome: Sendable {
   var warnings: [String] = []
   /// Time spent on this input, in seconds.
   var seconds = 0.0
-}
-
-/// The number of notes in a file: note-ons with a velocity above 0.
-func countNotes(in file: MIDIFile) -> Int {
-  var notes = 0
-  for track in file.tracks {
-    for item in track.events {
-      if case .channel(let message) = item.event, message.kind == .noteOn, message.data2 > 0 { notes += 1 }
-    }
-  }
-  return notes
 }

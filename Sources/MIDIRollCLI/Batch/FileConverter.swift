@@ -66,7 +66,7 @@ struct FileConverter: Sendable {
     }
     let encoded = try song.encoded(as: outputKind)
     outcome.warnings = song.warnings
-    outcome.notes = countNotes(in: song.file)
+    outcome.notes = song.noteCount
     try BatchFiles.writeAtomically(encoded, to: outputPath, slot: slot, tag: tag)
     outcome.bytesOut = encoded.count
   }

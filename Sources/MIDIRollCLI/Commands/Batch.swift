@@ -114,7 +114,6 @@ public struct Batch: ParsableCommand {
   /// Runs the batch and exits 0, 1, or 128 + the signal that interrupted it.
   public func run() throws {
     let plan = try transformOptions.plan()
-    try Self.checkSupported(to)
     let input = Self.trimmed(inputFolder)
     let output = Self.trimmed(outputFolder)
     let shard = shard ?? .whole
@@ -140,22 +139,6 @@ public struct Batch: ParsableCommand {
         .problemsFound,
         "\(result.totals.failed) of \(result.totals.planned) input(s) failed; "
           + "each is listed with its reason in \(result.reportPath)")
-    }
-  }
-
-  /// Fails with a usage error when this build cannot write `kind` at all (say, piano-roll
-  /// JSON before it is supported), rather than failing every file.
-  static func checkSupported(_ kind: SongFileKind) throws(CLIError) {
-    let emptyFile: [UInt8] = [
-      0x4D, 0x54, 0x68, 0x64, 0, 0, 0, 6,  // "MThd", 6 bytes
-      0, 1, 0, 0, 0x01, 0xE0,  // format 1, no tracks, 480 ticks per quarter
-    ]
-    do {
-      _ = try SongInput(bytes: emptyFile, kind: .mid, path: "-", readOptions: .tolerant).encoded(as: kind)
-    } catch  where error.kind == .usage {
-      throw CLIError(.usage, "--to \(kind.rawValue): \(error.message)")
-    } catch {
-      return  // anything else would be about this empty song, not about the kind
     }
   }
 
