@@ -43,7 +43,7 @@ extension ByteWriter {
     writeUInt32(0)
     let start = count
     let events = track.events
-    let sorted = zip(events, events.dropFirst()).allSatisfy { $0.tick <= $1.tick }
+    let sorted = events.isSortedByTick
     let ordered: [TrackEvent] =
       sorted
       ? events
@@ -87,5 +87,17 @@ extension ByteWriter {
     writeVariableLengthQuantity(endData.count)
     writeBytes(endData)
     setUInt32(UInt32(clamping: count - start), at: lengthOffset)
+  }
+}
+
+extension Array where Element == TrackEvent {
+  /// Whether no event's tick is below the one before it.
+  var isSortedByTick: Bool {
+    var previous = Int.min
+    for item in self {
+      if item.tick < previous { return false }
+      previous = item.tick
+    }
+    return true
   }
 }
