@@ -129,4 +129,24 @@ struct TimeSignatureMapTests {
     #expect(map.barCount(endTick: 2400) == 2)
     #expect(map.barCount(endTick: 2401) == 3)
   }
+
+  @Test("ticks far beyond any song saturate instead of trapping")
+  func extremes() {
+    let huge = 1 << 58
+    let map = map(1, [(0, 255, 32768), (huge, 1, 32768), (huge + 1, 255, 1), (huge + 2, 1, 32768)])
+    for tick in [0, 1, huge - 1, huge, huge + 1, huge + 3, Int.max / 4] {
+      let position = map.position(atTick: tick)
+      _ = map.tick(at: position)
+      _ = map.duration(ofTicks: 5, from: tick)
+      _ = map.add(position, Position(bar: 1_000_000_000, beat: 1_000_000_000))
+    }
+    let tempos = TempoMap(
+      division: .ticksPerQuarter(1),
+      tempos: [
+        TempoChange(tick: huge, microsecondsPerQuarter: 0xFF_FFFF),
+        TempoChange(tick: huge * 2, microsecondsPerQuarter: 1),
+      ])
+    #expect(tempos.seconds(atTick: Int.max / 4).isFinite)
+    #expect(tempos.exactSeconds(atTick: Int.max / 4) == nil)
+  }
 }

@@ -38,12 +38,21 @@ extension TimeSignatureMap {
       let back = duration(from: end, to: start)
       return Position(bar: -back.bar, beat: -back.beat, subbeat: -back.subbeat, cent: -back.cent)
     }
-    var bars = max(0, end.bar - start.bar)
-    var rest = endCents - cents(atBarStart: start.bar + bars) - start.centsIntoBar
-    while rest < 0 {
-      bars -= 1
-      rest = endCents - cents(atBarStart: start.bar + bars) - start.centsIntoBar
+    // The most whole bars that fit: usually `end.bar - start.bar` or one less.
+    let reach = { (bars: Int) in
+      self.cents(atBarStart: start.bar.saturatingSum(bars)).saturatingSum(start.centsIntoBar)
     }
+    var bars = max(0, end.bar.saturatingSum(-start.bar))
+    if reach(bars) > endCents {
+      var low = 0
+      var high = bars - 1
+      while low < high {
+        let middle = low + (high - low + 1) / 2
+        if reach(middle) <= endCents { low = middle } else { high = middle - 1 }
+      }
+      bars = low
+    }
+    let rest = endCents - reach(bars)
     return Position(bar: bars, centsIntoBar: rest)
   }
 

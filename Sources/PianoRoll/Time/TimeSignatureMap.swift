@@ -64,8 +64,9 @@ public struct TimeSignatureMap: Hashable, Sendable {
         let spanCents = Self.scaled(
           span, by: 240 * meter.denominator, over: ticksPerQuarter, roundingUp: true)
         changes.append(
-          TimeSignatureChange(tick: item.tick, bar: previous.bar + bars, timeSignature: item.timeSignature))
-        startCents.append(cents + spanCents)
+          TimeSignatureChange(
+            tick: item.tick, bar: previous.bar.saturatingSum(bars), timeSignature: item.timeSignature))
+        startCents.append(cents.saturatingSum(spanCents))
       } else {
         changes.append(TimeSignatureChange(tick: item.tick, bar: 0, timeSignature: item.timeSignature))
         startCents.append(0)
@@ -119,13 +120,14 @@ public struct TimeSignatureMap: Hashable, Sendable {
 
   /// The point of a position on the cent line.
   func cents(at position: Position) -> Int {
-    cents(atBarStart: position.bar) + position.centsIntoBar
+    cents(atBarStart: position.bar).saturatingSum(position.centsIntoBar)
   }
 
   /// The point on the cent line where a bar starts.
   func cents(atBarStart bar: Int) -> Int {
     let index = Self.lastIndex(count: changes.count, atOrBefore: bar) { changes[$0].bar }
-    return startCents[index] + (bar - changes[index].bar) * changes[index].timeSignature.centsPerBar
+    let bars = bar.saturatingSum(-changes[index].bar)
+    return startCents[index].saturatingSum(bars.saturatingProduct(changes[index].timeSignature.centsPerBar))
   }
 
   /// The normalized position of a point on the cent line.
