@@ -18,18 +18,27 @@
     /// The version the loaded libsmf reports, e.g. `1.3`.
     public static var version: String { String(cString: smf_get_version()) }
 
+    /// The libsmf version whose failure modes and allocations this bridge was checked against;
+    /// another version is refused rather than trusted.
+    public static let checkedVersion = "1.3"
+
     /// Why `bytes` will not be handed to libsmf, or `nil` when they will.
     ///
     /// Refused: any warning of the Swift reader (missing End of Track, running status after
     /// meta or SysEx, track lengths, unknown chunks, …); any `F7` SysEx packet; a meta event of
     /// 128 bytes or more; a tempo event shorter than 3 bytes; a tick past 2^31 − 1; format 2,
-    /// SMPTE division, no tracks; and a `result` whose events do not match the bytes.
+    /// SMPTE division, no tracks; a `result` whose events do not match the bytes; and every
+    /// file when the loaded libsmf is not version ``checkedVersion``.
     /// - Parameters:
     ///   - bytes: The file.
     ///   - result: What `MIDIFile.read(bytes)` returned.
     /// - Complexity: O(*n*) in the number of bytes.
     public static func refusalReason(for bytes: [UInt8], acceptedAs result: ReadResult) -> String? {
-      LibSMFSafety.refusalReason(bytes: bytes, result: result)
+      guard version == checkedVersion else {
+        return "the loaded libsmf is version \(version), not \(checkedVersion), the one whose "
+          + "crashes this bridge knows how to avoid"
+      }
+      return LibSMFSafety.refusalReason(bytes: bytes, result: result)
     }
 
     /// The events of every track as libsmf reads them.

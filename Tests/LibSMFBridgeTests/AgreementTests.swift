@@ -83,6 +83,11 @@
       #expect(outcome == .agree(events: result.file.eventCount), "\(outcome)")
     }
 
+    @Test("the loaded libsmf is the version the bridge was checked against")
+    func version() {
+      #expect(LibSMFReader.version == LibSMFReader.checkedVersion)
+    }
+
     @Test("libsmf's log output is captured, not printed")
     func logIsCaptured() throws {
       let bytes = Fixture.file(
