@@ -27,12 +27,15 @@ final class InterruptWatcher: @unchecked Sendable {
     return first
   }
 
-  /// Starts watching the signals.
+  /// Starts watching the signals, and ignores SIGPIPE for the rest of the process: standard
+  /// error piped into a command that quits (`| head`) must not kill a batch mid-file.
   func start() {
+    signal(SIGPIPE, SIG_IGN)
     for number in Self.signals {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-      source.setEventHandler { self.handle(number) }
+      // `data` counts the signals since the last call: two quick presses may arrive as one call.
+      source.setEventHandler { self.handle(number, count: source.data) }
       source.resume()
       sources.append(source)
     }
@@ -52,10 +55,11 @@ final class InterruptWatcher: @unchecked Sendable {
     lock.unlock()
   }
 
-  private func handle(_ number: Int32) {
+  private func handle(_ number: Int32, count: UInt) {
     lock.lock()
-    guard first != nil else {
-      first = number
+    let isFirst = first == nil
+    if isFirst { first = number }
+    guard !isFirst || count > 1 else {
       lock.unlock()
       return
     }

@@ -17,7 +17,8 @@ public struct Batch: ParsableCommand {
 
       Each output is written to a temporary file in its folder and renamed into place. An \
       output that exists is skipped unless --force. A bad file never stops the run: it gets a \
-      line in the report (path, byte offset, reason) and on standard error.
+      line in the report (path, byte offset, reason) and on standard error. Problems the \
+      reader tolerates (warnings) are listed in the report only.
 
       The report (--report, default OUT_DIR/midiroll-report.jsonl, or \
       OUT_DIR/midiroll-report-K-of-N.jsonl with --shard K/N) is JSON Lines: a "run" line, one \
@@ -42,19 +43,32 @@ public struct Batch: ParsableCommand {
   )
 
   /// The folder to read.
-  @Argument(help: "The folder tree to read.")
+  @Argument(help: ArgumentHelp("The folder tree to read.", valueName: "IN_DIR"))
   public var inputFolder: String
 
   /// The folder to write.
-  @Argument(help: "The folder to write (created when missing; mirrors IN_DIR's folders).")
+  @Argument(
+    help: ArgumentHelp(
+      "The folder to write (created when missing; mirrors IN_DIR's folders).", valueName: "OUT_DIR"))
   public var outputFolder: String
 
   /// The kind every output is written as.
   @Option(name: .long, help: "Write every output as this kind (mid or json).")
   public var to: SongFileKind
 
-  /// Input options (`--strict`, `--max-file-size`, `--quiet`).
-  @OptionGroup public var inputOptions: InputOptions
+  /// Turn every tolerated problem into a failure.
+  @Flag(name: .long, help: "Fail files with any problem instead of converting them with a warning.")
+  public var strict = false
+
+  /// The largest input accepted.
+  @Option(name: .customLong("max-file-size"), help: "Fail inputs larger than this many bytes.")
+  public var maxFileSize: Int = FileIO.defaultMaximumSize
+
+  /// Print only failures.
+  @Flag(
+    name: .shortAndLong,
+    help: "Print no progress and no summary, only failures (warnings are in the report either way).")
+  public var quiet = false
 
   /// Quantize and key options, applied to every song.
   @OptionGroup public var transformOptions: TransformOptions
@@ -67,8 +81,8 @@ public struct Batch: ParsableCommand {
   @Option(
     name: .customLong("include"),
     help: ArgumentHelp(
-      "Take only files matching this pattern (repeatable).",
-      discussion: "A pattern without '/' matches names ('*.kar'); with '/', paths under IN_DIR.",
+      "Take only files matching this pattern (repeatable): without '/' it matches names "
+        + "('*.kar'), with '/' paths under IN_DIR ('lmd/A/*').",
       valueName: "glob"))
   public var includes: [String] = []
 
@@ -95,7 +109,10 @@ public struct Batch: ParsableCommand {
   public var resume = false
 
   /// Which part of the inputs to take.
-  @Option(name: .long, help: "Take part K of N of the inputs (1 ≤ K ≤ N), the same on every machine.")
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Take part K of N of the inputs (1 ≤ K ≤ N), the same on every machine.", valueName: "K/N"))
   public var shard: Shard?
 
   /// Creates the command (for the argument parser).
@@ -105,9 +122,6 @@ public struct Batch: ParsableCommand {
   public func validate() throws {
     if let jobs, !(1...1024).contains(jobs) {
       throw ValidationError("--jobs must be between 1 and 1024")
-    }
-    if inputOptions.from != nil {
-      throw ValidationError("--from does not apply to batch: each input's kind comes from its extension")
     }
   }
 
@@ -125,10 +139,10 @@ public struct Batch: ParsableCommand {
     settings.shard = shard
     settings.force = force
     settings.resume = resume
-    settings.readOptions = inputOptions.readOptions
-    settings.maximumFileSize = inputOptions.maxFileSize
-    settings.progress = inputOptions.quiet ? .none : (isatty(2) != 0 ? .bar : .lines)
-    settings.printSummary = !inputOptions.quiet
+    settings.readOptions = ReadOptions(strict: strict, maximumFileSize: maxFileSize)
+    settings.maximumFileSize = maxFileSize
+    settings.progress = quiet ? .none : (isatty(2) != 0 ? .bar : .lines)
+    settings.printSummary = !quiet
     if !plan.isEmpty { settings.transform = plan.applied(to:) }
 
     let result = try BatchRunner(configuration: settings).run()
