@@ -64,23 +64,40 @@ struct BatchInterruptTests {
     #expect(temporaryLeftovers(in: folders.root).isEmpty)
   }
 
+  /// The first SIGINT lets the file in progress finish; a second one, sent while that file
+  /// is still being converted, stops at once. The file in progress is a long one (about
+  /// three million notes), so that it is still in progress when the second signal comes.
+  /// (Two signals sent together reach the process as one: the second is sent only once the
+  /// first was acknowledged on standard error.)
   @Test("a second SIGINT stops at once, still without a partial or temporary file")
   func secondInterrupt() throws {
     let folders = try BatchFolders()
     defer { folders.remove() }
-    let inputs = try makeBigTree(folders, copies: 12)
-    let report = folders.output.appendingPathComponent("midiroll-report.jsonl")
+    var events: [UInt8] = [0x00, 0x90, 0x3C, 0x40]  // note-on, then running status
+    for index in 0..<3_000_000 { events += [0x00, 0x3C, index % 2 == 0 ? 0x00 : 0x40] }
+    events += [0x00, 0xFF, 0x2F, 0x00]  // End of Track
+    let big =
+      Array("MThd".utf8) + [0, 0, 0, 6, 0, 0, 0, 1, 0x01, 0xE0] + Array("MTrk".utf8)
+      + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: events.count >> $0) } + events
+    try folders.write(big, at: "a-long-song.mid")
+    let small = [UInt8](try Data(contentsOf: try #require(try sampleFiles().first)))
+    for index in 0..<20 { try folders.write(small, at: "b/song\(index).mid") }
+
     let run = try RunningMIDIRoll([
-      "batch", folders.input.path, folders.output.path, "--to", "mid", "--jobs", "2",
+      "batch", folders.input.path, folders.output.path, "--to", "mid", "--jobs", "1",
     ])
-    #expect(waitUntil { countLines(of: report, containing: "\"status\":\"ok\"") >= 5 || !run.isRunning })
+    #expect(waitUntil { run.stderrSoFar.contains("to convert") || !run.isRunning })
+    usleep(100_000)
     run.send(SIGINT)
-    usleep(2_000)
+    #expect(waitUntil { run.stderrSoFar.contains("finishing the files in progress") || !run.isRunning })
     run.send(SIGINT)
     let stopped = run.wait()
+
     #expect(stopped.status == 130, "\(stopped.stderr)")
     #expect(stopped.stderr.contains("stopped at once"), "\(stopped.stderr)")
     #expect(temporaryLeftovers(in: folders.root).isEmpty, "no temporary file is left")
-    _ = try expectWholeOutputs(folders, inputs)
+    #expect(
+      !FileManager.default.fileExists(atPath: folders.output.appendingPathComponent("a-long-song.mid").path))
+    #expect(!FileManager.default.fileExists(atPath: folders.output.appendingPathComponent("b").path))
   }
 }

@@ -103,9 +103,10 @@ func riffWrapped(_ smf: [UInt8]) -> [UInt8] {
 }
 
 /// A `midiroll` process started in the background, for tests that signal it.
-final class RunningMIDIRoll {
+final class RunningMIDIRoll: @unchecked Sendable {
   private let process = Process()
   private let errorPipe = Pipe()
+  private let lock = NSLock()
   private var errorData = Data()
   private let reader = DispatchGroup()
 
@@ -118,11 +119,16 @@ final class RunningMIDIRoll {
     process.standardError = errorPipe
     try process.run()
     let handle = errorPipe.fileHandleForReading
-    nonisolated(unsafe) let box = self
     reader.enter()
     DispatchQueue.global().async {
-      box.errorData = handle.readDataToEndOfFile()
-      box.reader.leave()
+      while true {
+        let chunk = handle.availableData
+        if chunk.isEmpty { break }
+        self.lock.lock()
+        self.errorData += chunk
+        self.lock.unlock()
+      }
+      self.reader.leave()
     }
   }
 
@@ -131,6 +137,13 @@ final class RunningMIDIRoll {
 
   /// Whether it is still running.
   var isRunning: Bool { process.isRunning }
+
+  /// What it has written to standard error so far.
+  var stderrSoFar: String {
+    lock.lock()
+    defer { lock.unlock() }
+    return String(decoding: errorData, as: UTF8.self)
+  }
 
   /// Waits for the end (at most `timeout` seconds, then kills it and records an issue).
   /// - Returns: The exit status and standard error.
@@ -143,7 +156,7 @@ final class RunningMIDIRoll {
     }
     process.waitUntilExit()
     reader.wait()
-    return (process.terminationStatus, String(decoding: errorData, as: UTF8.self))
+    return (process.terminationStatus, stderrSoFar)
   }
 }
 
