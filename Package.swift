@@ -56,14 +56,16 @@ let package = Package(
         "FuzzLaws", "SMF", "MIDIRollCLI", "midiroll",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
       ]),
-    .testTarget(name: "SMFTests", dependencies: ["SMF"]),
-    .testTarget(name: "PianoRollTests", dependencies: ["PianoRoll", "SMF"]),
+    // Helpers every test target shares: seeded random numbers, the real MIDI files, child processes.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "SMFTests", dependencies: ["SMF", "TestSupport"]),
+    .testTarget(name: "PianoRollTests", dependencies: ["PianoRoll", "SMF", "TestSupport"]),
     .testTarget(
       name: "PianoRollRenderTests", dependencies: ["PianoRollRender", "PianoRoll", "SMF"]),
     .testTarget(
       name: "LibSMFBridgeTests",
       dependencies: [
-        "SMF",
+        "SMF", "TestSupport",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
       ]),
     .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import PianoRoll
 import SMF
+import TestSupport
 import Testing
 
 /// midiroll's JSON validates against `Schemas/midiroll-pianoroll-v1.schema.json` (checked by

@@ -1,5 +1,6 @@
 import Foundation
 import PianoRoll
+import TestSupport
 import Testing
 
 @Suite("Position")

@@ -1,5 +1,6 @@
 import PianoRoll
 import SMF
+import TestSupport
 import Testing
 
 /// Files with random meter changes (some inside a bar), random ticks per quarter and random

@@ -1,6 +1,7 @@
 import Foundation
 import PianoRoll
 import SMF
+import TestSupport
 import Testing
 
 /// `.mid → JSON → .mid` on real files keeps every event per track and tick (compared with

@@ -1,4 +1,5 @@
 import PianoRoll
+import TestSupport
 import Testing
 
 @Suite("Time-signature map")

@@ -1,4 +1,5 @@
 import SMF
+import TestSupport
 import Testing
 
 /// The shared edge-case corpus (`../shared/corpus`: jazz-soft's test-midi-files and

@@ -1,4 +1,5 @@
 import SMF
+import TestSupport
 import Testing
 
 /// Mutated real files: cut short, or with a byte flipped.

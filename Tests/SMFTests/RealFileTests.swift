@@ -1,5 +1,6 @@
 import Foundation
 import SMF
+import TestSupport
 import Testing
 
 /// midicsv's output: one line per event, `track, tick, Type, fields…` (tracks count from 1;

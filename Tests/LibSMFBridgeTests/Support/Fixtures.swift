@@ -1,4 +1,5 @@
 #if LibSMF
+  import TestSupport
   import Foundation
 
   /// Builds Standard MIDI File bytes for hand-made fixtures: the tests write the events of each
@@ -36,50 +37,20 @@
     static let endOfTrack: [UInt8] = [0x00, 0xFF, 0x2F, 0x00]
   }
 
-  /// Where the shared test data lives.
+  /// Where the shared test data lives: the shared test support's real files.
   enum TestData {
-    /// The repository's root (this file is `Tests/LibSMFBridgeTests/Support/Fixtures.swift`).
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-
     /// The edge-case corpus next to the repository (`../shared/corpus`), when present.
-    static let corpus = repositoryRoot.deletingLastPathComponent()
-      .appendingPathComponent("shared/corpus")
-
+    static let corpus = RealFiles.corpusDirectory
     /// Whether the corpus folder exists.
-    static var corpusIsPresent: Bool {
-      FileManager.default.fileExists(atPath: corpus.path)
-    }
-
+    static let corpusIsPresent = RealFiles.corpusExists
     /// Every `.mid` file under the corpus, sorted, as paths relative to it.
-    static var corpusFiles: [String] {
-      guard let walker = FileManager.default.enumerator(atPath: corpus.path) else { return [] }
-      return walker.compactMap { $0 as? String }.filter { $0.lowercased().hasSuffix(".mid") }.sorted()
-    }
-
+    static let corpusFiles = RealFiles.corpusFiles
     /// The Debian packages whose real MIDI files the tests read.
-    static let debianPackages = ["openttd-openmsx", "planetblupi-music-midi"]
-
-    /// Every `.mid` file the Debian packages installed (`dpkg -L`), or none when they are not
-    /// installed or this is not Debian.
-    static let debianFiles: [String] = {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/dpkg")
-      process.arguments = ["-L"] + debianPackages
-      let output = Pipe()
-      process.standardOutput = output
-      process.standardError = FileHandle.nullDevice
-      do { try process.run() } catch { return [] }
-      let data = output.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-        .filter { $0.hasSuffix(".mid") }.sorted()
-    }()
+    static let debianPackages = RealFiles.debianPackages
+    /// Every `.mid` file the Debian packages installed.
+    static let debianFiles = RealFiles.debianFiles
 
     /// The bytes of a file.
-    static func bytes(at path: String) throws -> [UInt8] {
-      [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    }
+    static func bytes(at path: String) throws -> [UInt8] { try RealFiles.bytes(path) }
   }
 #endif

@@ -1,5 +1,6 @@
 import PianoRoll
 import SMF
+import TestSupport
 
 /// Songs whose notes lie on a known grid, laid out bar by bar by the generator itself, so that
 /// quantize tests can compare against lines computed here, not by the code under test.

@@ -1,0 +1,19 @@
+import Foundation
+import TestSupport
+
+/// Paths of the package and of test inputs.
+enum TestPaths {
+  /// The package's root folder.
+  static let root = RealFiles.packageRoot
+
+  /// The real MIDI files of the Debian packages `openttd-openmsx` and `planetblupi-music-midi`.
+  static func debianMIDIFiles() -> [String] { RealFiles.debianFiles }
+
+  /// `Samples/*.mid` (may be empty).
+  static func samples() -> [String] { RealFiles.samples }
+
+  /// The shared edge-case corpus (`../shared/corpus`), if present.
+  static func corpus() -> [String] {
+    RealFiles.corpusFiles.map { RealFiles.corpusDirectory.appendingPathComponent($0).path }
+  }
+}
