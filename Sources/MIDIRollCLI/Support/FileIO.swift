@@ -14,12 +14,7 @@ public enum FileIO {
     -> [UInt8]
   {
     if path == "-" {
-      let data = FileHandle.standardInput.readDataToEndOfFile()
-      guard data.count <= maximumSize else {
-        throw CLIError(
-          .badInput, file: "-", "input is \(data.count) bytes, more than the limit of \(maximumSize)")
-      }
-      return [UInt8](data)
+      return try readAtMost(maximumSize, from: FileHandle.standardInput, path: "-")
     }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -38,16 +33,29 @@ public enum FileIO {
       throw CLIError(.badInput, file: path, "cannot be read (permission denied?)")
     }
     defer { try? handle.close() }
-    do {
-      let data = try handle.readToEnd() ?? Data()
-      guard data.count <= maximumSize else {
-        throw CLIError(.badInput, file: path, "file is larger than the limit of \(maximumSize) bytes")
+    // Bounded even when the size said nothing (a FIFO, /dev/zero) or the file grew since.
+    return try readAtMost(maximumSize, from: handle, path: path)
+  }
+
+  /// Reads to the end, refusing as soon as more than `limit` bytes came: never holds more
+  /// than `limit` + 64 KiB, whatever the source.
+  /// - Throws: ``CLIError`` (bad input) past the limit or when reading fails.
+  static func readAtMost(_ limit: Int, from handle: FileHandle, path: String) throws(CLIError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    while true {
+      let chunk: Data?
+      do {
+        chunk = try handle.read(upToCount: 64 << 10)
+      } catch {
+        throw CLIError(.badInput, file: path, "cannot be read: \(error.localizedDescription)")
       }
-      return [UInt8](data)
-    } catch let error as CLIError {
-      throw error
-    } catch {
-      throw CLIError(.badInput, file: path, "cannot be read: \(error.localizedDescription)")
+      guard let chunk, !chunk.isEmpty else { return bytes }
+      bytes += chunk
+      guard bytes.count <= limit else {
+        throw CLIError(
+          .badInput, file: path,
+          "input is more than the limit of \(limit) bytes (raise it with --max-file-size)")
+      }
     }
   }
 
