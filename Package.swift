@@ -47,9 +47,12 @@ let package = Package(
       ]),
     // Fuzz targets: a plain build makes input replayers; `make fuzz` rebuilds them with
     // -sanitize=fuzzer,address -DFUZZING as libFuzzer targets.
-    .target(name: "FuzzLaws", dependencies: ["SMF"], path: "Sources/Fuzz/Laws"),
+    .target(name: "FuzzLaws", dependencies: ["SMF", "PianoRoll"], path: "Sources/Fuzz/Laws"),
     .executableTarget(
       name: "fuzz-smf-reader", dependencies: ["FuzzLaws"], path: "Sources/Fuzz/SMFReader"),
+    .executableTarget(
+      name: "fuzz-json-reader", dependencies: ["FuzzLaws", "PianoRoll", "SMF"],
+      path: "Sources/Fuzz/JSONReader"),
     .testTarget(
       name: "HostileInputTests",
       dependencies: [

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Runs each fuzz target (already built by `make fuzz`) for FUZZ_SECONDS, seeded with the
 # samples, the regression fixtures, the Debian packages' real files and ../shared/corpus.
-# The growing corpus and any finding stay under .build-fuzz (git-ignored).
+# The growing corpus and any finding stay under .build-fuzz (git-ignored). Each target checks
+# laws, not only crashes (Sources/Fuzz/Laws): a broken law aborts and is a finding too.
 # Usage: Sources/Fuzz/fuzz.sh BIN_DIR TARGET...
 # Environment: FUZZ_SECONDS (per target, default 60), FUZZ_MAX_LEN (default 16384),
 #              FUZZ_TIMEOUT (seconds per input, default 5), FUZZ_ARGS (more libFuzzer flags).
@@ -13,17 +14,25 @@ max_len=${FUZZ_MAX_LEN:-16384}
 timeout=${FUZZ_TIMEOUT:-5}
 work=.build-fuzz
 status=0
+# Folders of real MIDI files: the Debian packages' (if installed) and ../shared/corpus.
+midi_folders=""
+for dir in $(dpkg -L openttd-openmsx planetblupi-music-midi 2>/dev/null | grep '\.mid$' | xargs -r -n1 dirname | sort -u) ../shared/corpus; do
+  [ -d "$dir" ] && midi_folders="$midi_folders $dir"
+done
 # Swift's backtracer would hold a crashing fuzzer for 30 s; libFuzzer reports crashes itself.
 export SWIFT_BACKTRACE=enable=no
 for target in "$@"; do
   case $target in
     fuzz-smf-reader)
-      seeds="Samples Tests/Fixtures/fuzz-regressions/smf"
-      for dir in $(dpkg -L openttd-openmsx planetblupi-music-midi 2>/dev/null | grep '\.mid$' | xargs -r -n1 dirname | sort -u) ../shared/corpus; do
-        [ -d "$dir" ] && seeds="$seeds $dir"
-      done ;;
+      seeds="Samples Tests/Fixtures/fuzz-regressions/smf $midi_folders"
+      dict=Sources/Fuzz/dictionaries/smf.dict ;;
     fuzz-json-reader)
-      seeds="Tests/Fixtures/fuzz-regressions/json $work/seeds/json" ;;
+      # The piano-roll JSON of every readable .mid file, and JSON written by hand.
+      mkdir -p "$work/seeds"
+      "$bin/$target" --make-seeds "$work/seeds/json" Samples $midi_folders >/dev/null
+      find "$work/seeds/json" -type f -size +"$max_len"c -delete  # would be cut: no longer JSON
+      seeds="Sources/Fuzz/seeds/json Tests/Fixtures/fuzz-regressions/json $work/seeds/json"
+      dict=Sources/Fuzz/dictionaries/json.dict ;;
     *) echo "fuzz.sh: unknown target $target" >&2; exit 2 ;;
   esac
   corpus=$work/corpus/$target
@@ -37,7 +46,7 @@ for target in "$@"; do
   # 256 MiB at once, is a finding (the inputs are at most FUZZ_MAX_LEN bytes).
   "$bin/$target" "$corpus" $existing \
     -max_total_time="$seconds" -max_len="$max_len" -timeout="$timeout" \
-    -rss_limit_mb=1024 -malloc_limit_mb=256 -print_final_stats=1 \
+    -rss_limit_mb=1024 -malloc_limit_mb=256 -print_final_stats=1 -dict="$dict" \
     -artifact_prefix="$artifacts" ${FUZZ_ARGS:-} >"$log" 2>&1
   code=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")

@@ -15,13 +15,13 @@ public enum FuzzDriver {
   /// libFuzzer's signature for one input.
   public typealias Entry = @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 
-  /// Checks one input; on a broken law prints it and aborts, which libFuzzer records as a
-  /// crash and saves the input. Returns 0 (libFuzzer's "keep going").
+  /// Checks one input; on a broken law (not a known issue) prints it and aborts, which
+  /// libFuzzer records as a crash and saves the input. Returns 0 (libFuzzer's "keep going").
   public static func test(
     _ data: UnsafePointer<UInt8>?, _ size: Int, _ check: ([UInt8]) -> LawViolation?
   ) -> CInt {
     let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
-    if let violation = check(bytes) {
+    if let violation = check(bytes), KnownIssues.issue(for: violation) == nil {
       printError("law broken: \(violation)")
       abort()
     }
@@ -61,7 +61,10 @@ public enum FuzzDriver {
           continue
         }
         checked += 1
-        if let violation = check(bytes) {
+        guard let violation = check(bytes) else { continue }
+        if let issue = KnownIssues.issue(for: violation) {
+          print("\(file): known issue: \(issue.summary)")
+        } else {
           print("\(file): law broken: \(violation)")
           broken += 1
         }
@@ -69,6 +72,28 @@ public enum FuzzDriver {
     }
     print("\(name): \(checked) input(s) checked, \(broken) broken")
     return broken == 0 ? 0 : 1
+  }
+
+  /// Writes `convert(input)` for every file under `inputs` that converts, into the folder
+  /// `output` (created), named by a hash of its bytes, then exits.
+  public static func makeSeeds(into output: String, from inputs: [String], convert: ([UInt8]) -> [UInt8]?)
+    -> Never
+  {
+    mkdir(output, 0o755)
+    var written = 0
+    for file in inputs.flatMap(filesUnder) {
+      guard let bytes = readFile(file), let seed = convert(bytes) else { continue }
+      // FNV-1a, for a name that is the same for the same seed.
+      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+      for byte in seed { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+      let path = output + "/" + String(hash, radix: 16)
+      guard let handle = fopen(path, "wb") else { continue }
+      _ = seed.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, handle) }
+      fclose(handle)
+      written += 1
+    }
+    print("\(written) seed(s) written to \(output)")
+    exit(0)
   }
 
   /// Writes one line to standard error.
