@@ -56,14 +56,6 @@ struct CheckReportTests {
       report.lines.first == "README.mid: error: the header's format at byte 8 is 30568 (expected 0, 1 or 2)")
   }
 
-  @Test("the report of every corpus input is made without a crash, one line per problem")
-  func corpus() {
-    for input in MutationCorpus.all where input.bytes.count < 20_000 {
-      let report = CheckReport(bytes: input.bytes, name: "in.mid", crossCheck: false)
-      #expect(report.lines.count >= report.problemCount + 1, "\(input)")
-    }
-  }
-
   @Test("midiroll check on a bad file: every problem on standard output, exit 1")
   func binary() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -83,5 +75,12 @@ struct CheckReportTests {
     #expect(limited.stderr.contains("more than the limit of 10"))
     let usage = try runMIDIRoll(["check", "--max-file-size", "0", path])
     #expect(usage.status == 2)
+  }
+
+  @Test("an endless input (/dev/zero) is refused at the size limit, never read to its end")
+  func endlessInput() throws {
+    let run = try runMIDIRoll(["check", "--max-file-size", "100000", "/dev/zero"], timeout: 30)
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("more than the limit of 100000 bytes"))
   }
 }

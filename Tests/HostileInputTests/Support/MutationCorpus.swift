@@ -29,8 +29,8 @@ enum MutationCorpus {
     return generator.inputs
   }
 
-  /// Every input of every family.
-  static var all: [HostileInput] { Family.allCases.flatMap(inputs) }
+  /// Every input of every family (made once per test run).
+  static let all: [HostileInput] = Family.allCases.flatMap(inputs)
 }
 
 private struct Generator {
