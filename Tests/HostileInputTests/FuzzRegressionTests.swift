@@ -1,5 +1,6 @@
 import Foundation
 import FuzzLaws
+import PianoRoll
 import SMF
 import Testing
 
@@ -17,8 +18,6 @@ struct FuzzRegressionTests {
     var error: SMFError?
     /// What else must hold of the file read.
     var check: @Sendable (MIDIFile) -> Bool = { _ in true }
-    /// A law of the piano-roll model it still breaks (a reported bug), if any.
-    var knownIssue: String?
 
     var testDescription: String { name }
   }
@@ -31,13 +30,18 @@ struct FuzzRegressionTests {
       name: "2000-tracks-declaring-0-bytes.mid",
       warnings: Array(repeating: .trackLengthTooShort(declared: 0, actual: 4), count: 2000),
       check: { $0.tracks.count == 2000 && SMFLaws.footprint(of: $0) < 2000 * 512 }),
+    // Its piano-roll JSON names the second header as an unknown chunk, which was refused.
     SMFFixture(
       name: "second-header-chunk.mid", warnings: [.unknownChunk(.header)],
-      knownIssue: "a second MThd chunk"),
+      check: { $0.unknownChunks.map(\.type) == [.header] }),
+    // Its piano-roll JSON has a tick past the largest delta-time, which was refused.
     SMFFixture(
       name: "tick-past-2-28.mid", warnings: [],
-      check: { $0.tracks[0].endTick == 0x0FFF_FFFF + 128 }, knownIssue: "ticks past 0x0FFFFFFF"),
-    SMFFixture(name: "key-signature-33-sharps.mid", warnings: [], knownIssue: "sharps outside -7…7"),
+      check: { $0.tracks[0].endTick == 0x0FFF_FFFF + 128 }),
+    // Its piano-roll JSON gave the key as 33 sharps, which was refused; now it is raw bytes.
+    SMFFixture(
+      name: "key-signature-33-sharps.mid", warnings: [],
+      check: { $0.tracks[0].events[0].event.metaEvent?.data == [0x21, 0x00] }),
   ]
 
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -60,15 +64,7 @@ struct FuzzRegressionTests {
     }
     #expect(SMFLaws.check(bytes) == nil)
     guard case .success(let result) = SMFLaws.read(bytes) else { return }
-    let violation = SongLaws.check(result.file)
-    if let knownIssue = fixture.knownIssue {
-      withKnownIssue(Comment(rawValue: knownIssue), isIntermittent: true) {
-        if let violation { Issue.record("\(violation)") }
-      }
-      #expect(violation.flatMap(KnownIssues.issue(for:)) != nil || violation == nil)
-    } else {
-      #expect(violation == nil)
-    }
+    #expect(SongLaws.check(result.file) == nil)
   }
 
   @Test("every fixture in the folder has a test case")
@@ -81,13 +77,14 @@ struct FuzzRegressionTests {
     #expect(Set(json) == ["key-signature-as-hex.json"])
   }
 
-  @Test("key-signature-as-hex.json: decodes; its JSON is refused (known issue)")
+  @Test("key-signature-as-hex.json: 33 sharps decode, and its JSON keeps them as raw bytes")
   func jsonFixture() throws {
     let bytes = try Self.bytes("json/key-signature-as-hex.json")
-    let violation = JSONLaws.check(bytes)
-    withKnownIssue("a key signature with sharps outside -7…7", isIntermittent: true) {
-      if let violation { Issue.record("\(violation)") }
-    }
-    #expect(violation.flatMap(KnownIssues.issue(for:)) != nil || violation == nil)
+    #expect(JSONLaws.check(bytes) == nil)
+    let song = try PianoRollJSON.decode(bytes)
+    #expect(song.tracks[0].events[0].event.metaEvent?.data == [0x21, 0x00])
+    let json = String(decoding: PianoRollJSON.encode(song), as: UTF8.self)
+    #expect(json.contains(#"{"tick": 0, "type": "keySignature", "hex": "21 00"}"#))
+    #expect(!json.contains(#""sharps": 33"#))
   }
 }

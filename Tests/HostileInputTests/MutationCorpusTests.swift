@@ -94,23 +94,13 @@ struct MutationCorpusTests {
   @Test("every readable input keeps the piano-roll laws: every event kept, JSON round trips")
   func pianoRoll() {
     var broken: [String] = []
-    var known: [String: (summary: String, count: Int)] = [:]
     for input in MutationCorpus.all {
       guard case .success(let result) = SMFLaws.read(input.bytes),
         let violation = SongLaws.check(result.file)
       else { continue }
-      if let issue = KnownIssues.issue(for: violation) {
-        known[issue.summary, default: (issue.summary, 0)].count += 1
-      } else {
-        broken.append("\(input): \(violation)")
-      }
+      broken.append("\(input): \(violation)")
     }
     #expect(
       broken.isEmpty, "\(broken.count) input(s) broke a law:\n\(broken.prefix(20).joined(separator: "\n"))")
-    for (summary, count) in known.values.sorted(by: { $0.summary < $1.summary }) {
-      withKnownIssue(Comment(rawValue: summary), isIntermittent: true) {
-        Issue.record("\(count) input(s): \(summary)")
-      }
-    }
   }
 }

@@ -42,6 +42,7 @@ struct JSONReaderTests {
       .meta(.timeSignature(numerator: 7, denominator: 8, clocksPerClick: 12, thirtySecondsPerQuarter: 8)),
       .meta(MetaEvent(.timeSignature, data: [3, 40, 0, 0])),
       .meta(.keySignature(sharps: -5, isMinor: true)), .meta(MetaEvent(.keySignature, data: [1, 2])),
+      .meta(MetaEvent(.keySignature, data: [0x21, 0])), .meta(MetaEvent(.keySignature, data: [0xF8, 1])),
       .meta(MetaEvent(.sequencerSpecific, data: [0, 0, 0x41])), .meta(MetaEvent(type: 0x60, data: [9, 8])),
     ])
   func events(event: MIDIEvent) throws {
@@ -63,6 +64,32 @@ struct JSONReaderTests {
     #expect(!text.contains("ticksPerBeat"))
     #expect(text.contains("\"durationSeconds\": 1.000166834"))  // 2398 / (29.97 × 80)
     #expect(try PianoRollJSON.decode(json).midiFile() == file)
+  }
+
+  @Test("ticks past the largest delta-time survive JSON and .mid when events are close enough")
+  func ticksPastTheLargestDeltaTime() throws {
+    let step = 0x0FFF_FFFF
+    let file = MIDIFile(
+      tracks: [
+        Track(events: [
+          F.on(step, 60), F.off(2 * step, 60), TrackEvent(tick: 3 * step, .meta(.text(.marker, "far"))),
+          F.end(3 * step),
+        ])
+      ])
+    let json = PianoRollJSON.encode(Song(file: file))
+    #expect(String(decoding: json, as: UTF8.self).contains("\"tick\": \(3 * step)"))
+    let decoded = try PianoRollJSON.decode(json)
+    #expect(decoded.midiFile() == file)
+    #expect(try MIDIFile.read(decoded.serialized()).file == file)
+  }
+
+  @Test("a second MThd chunk, kept by the SMF reader, survives JSON")
+  func secondHeaderChunk() throws {
+    let file = MIDIFile(
+      tracks: [Track(events: [F.end(0)])],
+      unknownChunks: [UnknownChunk(type: .header, data: [0, 1, 0, 1, 0, 96], tracksBefore: 0)])
+    let decoded = try PianoRollJSON.decode(PianoRollJSON.encode(Song(file: file)))
+    #expect(decoded.midiFile() == file)
   }
 
   @Test("hand-written JSON with positions only gives the expected file")
@@ -190,9 +217,26 @@ struct JSONReaderTests {
       "tracks[0].name", "four hexadecimal digits"
     ),
     (String(repeating: "[", count: 10_000), "", "levels of nesting"),
+    (
+      #"{"midiroll": 1, "format": 1, "ticksPerBeat": 480, "tracks": [], "unknownChunks": [{"type": "MTrk", "hex": ""}]}"#,
+      "unknownChunks[0].type", "not MTrk"
+    ),
   ]
 
-  @Test("broken JSON gives a one-line error naming the JSON path", arguments: broken)
+  /// Broken inputs that the schema cannot refuse (it cannot compare two events' ticks): events
+  /// of a track further apart than a delta-time can say.
+  static let brokenBeyondSchema: [(json: String, path: String, message: String)] = [
+    (
+      #"{"midiroll": 1, "format": 1, "ticksPerBeat": 480, "tracks": [{"events": [{"tick": 5, "type": "marker", "text": "a"}, {"tick": 268435461, "type": "marker", "text": "b"}]}]}"#,
+      "tracks[0].events[1]", "at most 268435455 ticks after the track's event before it (at tick 5)"
+    ),
+    (
+      #"{"midiroll": 1, "format": 1, "ticksPerBeat": 480, "tracks": [{"notes": [{"pitch": 60, "tick": 0, "durationTicks": 268435456}]}]}"#,
+      "tracks[0].notes[0]", "tick 268435456 is out of range"
+    ),
+  ]
+
+  @Test("broken JSON gives a one-line error naming the JSON path", arguments: broken + brokenBeyondSchema)
   func brokenJSON(json: String, path: String, message: String) {
     do {
       _ = try decode(json)

@@ -15,13 +15,13 @@ public enum FuzzDriver {
   /// libFuzzer's signature for one input.
   public typealias Entry = @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 
-  /// Checks one input; on a broken law (not a known issue) prints it and aborts, which
+  /// Checks one input; on a broken law prints it and aborts, which
   /// libFuzzer records as a crash and saves the input. Returns 0 (libFuzzer's "keep going").
   public static func test(
     _ data: UnsafePointer<UInt8>?, _ size: Int, _ check: ([UInt8]) -> LawViolation?
   ) -> CInt {
     let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
-    if let violation = check(bytes), KnownIssues.issue(for: violation) == nil {
+    if let violation = check(bytes) {
       printError("law broken: \(violation)")
       abort()
     }
@@ -62,12 +62,8 @@ public enum FuzzDriver {
         }
         checked += 1
         guard let violation = check(bytes) else { continue }
-        if let issue = KnownIssues.issue(for: violation) {
-          print("\(file): known issue: \(issue.summary)")
-        } else {
-          print("\(file): law broken: \(violation)")
-          broken += 1
-        }
+        print("\(file): law broken: \(violation)")
+        broken += 1
       }
     }
     print("\(name): \(checked) input(s) checked, \(broken) broken")

@@ -1,8 +1,15 @@
 import SMF
 
 extension PianoRollJSON {
-  /// The largest tick accepted: the largest delta-time a Standard MIDI File can hold.
-  static let maximumTick = 0x0FFF_FFFF
+  /// The largest tick accepted: 2⁵³ − 1, the largest integer every JSON reader holds exactly.
+  ///
+  /// Ticks count from the start of the song, so they may pass the largest delta-time; the gap
+  /// between two events of a track may not (see ``maximumDeltaTicks``).
+  static let maximumTick = 0x1F_FFFF_FFFF_FFFF
+
+  /// The largest gap between two events of one track: the largest delta-time (`0x0FFFFFFF`) a
+  /// Standard MIDI File can hold.
+  static let maximumDeltaTicks = 0x0FFF_FFFF
 
   /// Reads piano-roll JSON into a song.
   ///
@@ -80,13 +87,17 @@ extension PianoRollJSON {
     let timeline = Timeline(division: division, tracks: songTracks.map(\.events))
     for (index, track) in tracks.enumerated() {
       songTracks[index].notes = try track.placedNotes(timeline, track: index)
+      try track.checkGaps(events: songTracks[index].events, notes: songTracks[index].notes)
     }
     return Song(
       format: format, division: division, tracks: songTracks,
       unknownChunks: try decodeUnknownChunks(top))
   }
 
-  /// Chunks other than `MThd` and `MTrk`: `{"type": "XFIH", "tracksBefore": 1, "hex": "…"}`.
+  /// Chunks other than the header and the tracks: `{"type": "XFIH", "tracksBefore": 1, "hex": "…"}`.
+  ///
+  /// A second `MThd` is such a chunk (the SMF reader keeps it); an `MTrk` is not: written out,
+  /// it would be read back as a track.
   private static func decodeUnknownChunks(_ top: JSONObjectReader) throws(PianoRollJSONError)
     -> [UnknownChunk]
   {
@@ -99,11 +110,10 @@ extension PianoRollJSON {
       }
       let letters = Array(type.utf8)
       guard letters.count == 4, letters.allSatisfy({ (0x20...0x7E).contains($0) }),
-        type != "MThd", type != "MTrk"
+        type != "MTrk"
       else {
         throw PianoRollJSONError(
-          .invalidValue(
-            value: "\"\(type.prefix(40))\"", expected: "four printable ASCII letters, not MThd or MTrk"),
+          .invalidValue(value: "\"\(type.prefix(40))\"", expected: "four printable ASCII letters, not MTrk"),
           path: entry.path.appending("type"))
       }
       guard let data = try entry.hex("hex") else { throw entry.missing("hex", "the chunk's bytes in hex") }

@@ -140,7 +140,7 @@ extension PianoRollJSON {
       out.int(Int(data[2]))
       out.raw(", \"thirtySecondsPerQuarter\": ")
       out.int(Int(data[3]))
-    case .keySignature where data.count == 2 && data[1] <= 1:
+    case .keySignature where meta.keySignature != nil:
       let key = meta.keySignature!
       out.raw(", \"sharps\": ")
       out.int(key.sharps)

@@ -116,10 +116,13 @@ public struct MetaEvent: Hashable, Sendable {
       thirtySecondsPerQuarter: data.count > 3 ? Int(data[3]) : 8)
   }
 
-  /// The key signature of a well-formed key-signature event.
+  /// The key signature of a well-formed key-signature event (two bytes: sharps -7…7, then 0 for
+  /// major or 1 for minor), or `nil`.
   public var keySignature: KeySignatureValue? {
-    guard type == Kind.keySignature.rawValue, data.count >= 2 else { return nil }
-    return KeySignatureValue(sharps: Int(Int8(bitPattern: data[0])), isMinor: data[1] != 0)
+    guard type == Kind.keySignature.rawValue, data.count == 2, data[1] <= 1 else { return nil }
+    let sharps = Int(Int8(bitPattern: data[0]))
+    guard (-7...7).contains(sharps) else { return nil }
+    return KeySignatureValue(sharps: sharps, isMinor: data[1] == 1)
   }
 
   /// End of Track.
