@@ -5,7 +5,9 @@
 # laws, not only crashes (Sources/Fuzz/Laws): a broken law aborts and is a finding too.
 # Usage: Sources/Fuzz/fuzz.sh BIN_DIR TARGET...
 # Environment: FUZZ_SECONDS (per target, default 60), FUZZ_MAX_LEN (default 16384),
-#              FUZZ_TIMEOUT (seconds per input, default 5), FUZZ_ARGS (more libFuzzer flags).
+#              FUZZ_TIMEOUT (seconds per input, default 5), FUZZ_ARGS (more libFuzzer flags),
+#              FUZZ_PARALLEL (1, the default: the targets run at the same time, one core each;
+#              0: one after the other).
 set -u
 bin=$1
 shift
@@ -21,7 +23,10 @@ for dir in $(dpkg -L openttd-openmsx planetblupi-music-midi 2>/dev/null | grep '
 done
 # Swift's backtracer would hold a crashing fuzzer for 30 s; libFuzzer reports crashes itself.
 export SWIFT_BACKTRACE=enable=no
-for target in "$@"; do
+
+# Fuzzes one target for $seconds; prints one line: its runs and speed, or its finding.
+fuzz_target() {
+  target=$1
   case $target in
     fuzz-smf-reader)
       seeds="Samples Tests/Fixtures/fuzz-regressions/smf $midi_folders"
@@ -33,7 +38,7 @@ for target in "$@"; do
       find "$work/seeds/json" -type f -size +"$max_len"c -delete  # would be cut: no longer JSON
       seeds="Sources/Fuzz/seeds/json Tests/Fixtures/fuzz-regressions/json $work/seeds/json"
       dict=Sources/Fuzz/dictionaries/json.dict ;;
-    *) echo "fuzz.sh: unknown target $target" >&2; exit 2 ;;
+    *) echo "fuzz.sh: unknown target $target" >&2; return 2 ;;
   esac
   corpus=$work/corpus/$target
   artifacts=$work/artifacts/$target/
@@ -56,11 +61,22 @@ for target in "$@"; do
   if [ "$code" -eq 0 ]; then
     echo "fuzz: $target: ${runs:-?} runs in $seconds s (${rate:-?} exec/s), peak RSS ${rss:-?} MB, corpus $units inputs, no finding"
   else
-    status=1
     echo "fuzz: $target: FINDING after ${runs:-?} runs (exit $code); log: $log" >&2
     grep -E '^(==[0-9]+==ERROR|SUMMARY|law broken|Fatal error)' "$log" | head -5 >&2
     ls -t "$artifacts" | head -3 | sed "s|^|  input: $artifacts|" >&2
     echo "  replay: $bin/$target <input>; then add it to Tests/Fixtures/fuzz-regressions" >&2
+    return 1
   fi
-done
+}
+
+if [ "${FUZZ_PARALLEL:-1}" = 1 ]; then
+  pids=""
+  for target in "$@"; do
+    fuzz_target "$target" &
+    pids="$pids $!"
+  done
+  for pid in $pids; do wait "$pid" || status=1; done
+else
+  for target in "$@"; do fuzz_target "$target" || status=1; done
+fi
 exit $status

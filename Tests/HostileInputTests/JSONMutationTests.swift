@@ -59,6 +59,15 @@ struct JSONMutationTests {
         header + #"[{"events": [{"tick": 0, "type": "sysEx", "hex": ""#
           + String(repeating: "7F", count: 200_000) + #""}]}]}"#
       ),
+      (
+        "largest tick everywhere",
+        #"{"midiroll": 1, "format": 0, "ticksPerBeat": 32767, "tracks": [{"events": [{"tick": 9007199254740991, "type": "timeSignature", "numerator": 255, "denominator": 32768}, {"tick": 9007199254740991, "type": "tempo", "microsecondsPerBeat": 1}], "notes": [{"pitch": 60, "position": {"bar": 1000000000, "beat": 1000000000, "subbeat": 0, "cent": 0}, "durationSeconds": 1e300}, {"pitch": 61, "tick": 9007199254740991, "durationTicks": 9007199254740991}]}]}"#
+      ),
+      (
+        "ticks 2^28 apart",
+        header
+          + #"[{"events": [{"tick": 268435455, "type": "timeSignature", "numerator": 3, "denominator": 4}, {"tick": 536870910, "type": "tempo", "bpm": 7}], "notes": [{"pitch": 60, "position": {"bar": 2000, "beat": 1, "subbeat": 0, "cent": 0}, "durationTicks": 268435455}]}]}"#
+      ),
       ("10000 tracks", header + "[" + Array(repeating: "{}", count: 10_000).joined(separator: ",") + "]}"),
     ]
     inputs.append(("bad UTF-8", ""))
