@@ -228,7 +228,7 @@ struct JSONReaderTests {
   static let brokenBeyondSchema: [(json: String, path: String, message: String)] = [
     (
       #"{"midiroll": 1, "format": 1, "ticksPerBeat": 480, "tracks": [{"events": [{"tick": 5, "type": "marker", "text": "a"}, {"tick": 268435461, "type": "marker", "text": "b"}]}]}"#,
-      "tracks[0].events[1]", "at most 268435455 ticks after the track's event before it (at tick 5)"
+      "tracks[0].events[1]", "at most 268435455 ticks after the track's event before it, at tick 5"
     ),
     (
       #"{"midiroll": 1, "format": 1, "ticksPerBeat": 480, "tracks": [{"notes": [{"pitch": 60, "tick": 0, "durationTicks": 268435456}]}]}"#,

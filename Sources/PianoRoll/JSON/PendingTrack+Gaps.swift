@@ -31,7 +31,7 @@ extension PendingTrack {
         throw PianoRollJSONError(
           .outOfRange(
             value: "tick \(place.tick)",
-            expected: "at most \(limit) ticks after the track's event before it (at tick \(previous)), "
+            expected: "at most \(limit) ticks after the track's event before it, at tick \(previous): "
               + "the longest delta-time of a MIDI file"),
           path: place.path)
       }

@@ -81,17 +81,23 @@ extension PianoRollJSON {
     for (index, key) in timeline.keySignatures.enumerated() {
       out.raw(index == 0 ? "\n    {\"tick\": " : ",\n    {\"tick\": ")
       out.int(key.tick)
-      out.raw(", \"sharps\": ")
-      out.int(key.sharps)
-      out.raw(", \"minor\": ")
-      out.bool(key.isMinor)
-      out.raw(", \"name\": ")
-      out.string(key.name)
+      writeKeyFields(sharps: key.sharps, isMinor: key.isMinor, name: key.name, to: &out)
       out.raw(", \"position\": ")
       writePosition(timeline.position(atTick: key.tick), to: &out)
       out.raw("}")
     }
     out.raw(timeline.keySignatures.isEmpty ? "]" : "\n  ]")
+  }
+
+  /// A key signature's `"sharps"`, `"minor"` and `"name"`, each after a comma: the same in the
+  /// summary and in a track's event.
+  static func writeKeyFields(sharps: Int, isMinor: Bool, name: String, to out: inout JSONOutput) {
+    out.raw(", \"sharps\": ")
+    out.int(sharps)
+    out.raw(", \"minor\": ")
+    out.bool(isMinor)
+    out.raw(", \"name\": ")
+    out.string(name)
   }
 
   private static func writeTrack(_ track: SongTrack, _ timeline: Timeline, to out: inout JSONOutput) {

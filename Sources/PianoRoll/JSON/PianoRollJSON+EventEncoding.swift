@@ -142,12 +142,7 @@ extension PianoRollJSON {
       out.int(Int(data[3]))
     case .keySignature where meta.keySignature != nil:
       let key = meta.keySignature!
-      out.raw(", \"sharps\": ")
-      out.int(key.sharps)
-      out.raw(", \"minor\": ")
-      out.bool(key.isMinor)
-      out.raw(", \"name\": ")
-      out.string(key.name)
+      writeKeyFields(sharps: key.sharps, isMinor: key.isMinor, name: key.name, to: &out)
     default:
       out.raw(", \"hex\": ")
       out.hexString(data)
