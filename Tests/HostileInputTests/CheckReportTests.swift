@@ -1,6 +1,7 @@
 import Foundation
 import MIDIRollCLI
 import SMF
+import TestSupport
 import Testing
 
 /// What `midiroll check` prints: every problem on its own line, with the file, the track and
@@ -25,8 +26,8 @@ struct CheckReportTests {
 
   @Test("a sloppy but readable file: its warnings and a summary")
   func warnings() {
-    let bytes = HostileBytes.file(
-      format: 0, trackCount: 1, [HostileBytes.track([0x00, 0x90, 0x3C, 0x64, 0x60, 0x80, 0x3C, 0x40])])
+    let bytes = SMFBytes.file(
+      format: 0, trackCount: 1, [SMFBytes.track([0x00, 0x90, 0x3C, 0x64, 0x60, 0x80, 0x3C, 0x40])])
     let report = CheckReport(bytes: bytes + [0xDE, 0xAD], name: "sloppy.mid", crossCheck: false)
     #expect(
       report.lines == [

@@ -1,4 +1,5 @@
 import SMF
+import TestSupport
 import Testing
 
 /// `MIDIFile.diagnose` lists every problem, not only the first: it goes on after an error in a
@@ -8,13 +9,13 @@ struct DiagnosisTests {
   /// A format 1 file of four tracks: a tempo track (its chunk at byte 14), a note-on whose
   /// velocity is a status byte (at 33), a status byte F4 (at 53), and a text event longer
   /// than what is left (at 74).
-  static let fourTracks = HostileBytes.file(
+  static let fourTracks = SMFBytes.file(
     format: 1,
     [
-      HostileBytes.track([0x00, 0xFF, 0x51, 0x03, 0x07, 0xA1, 0x20] + HostileBytes.endOfTrack),
-      HostileBytes.track([0x00, 0x90, 0x3C, 0x64, 0x60, 0x90, 0x3E, 0x90] + HostileBytes.endOfTrack),
-      HostileBytes.track([0x00, 0x90, 0x3C, 0x64, 0x60, 0x3C, 0x00, 0x00, 0xF4] + HostileBytes.endOfTrack),
-      HostileBytes.track([0x00, 0xC0, 0x05, 0x00, 0xFF, 0x01, 0x40, 0x41]),
+      SMFBytes.track([0x00, 0xFF, 0x51, 0x03, 0x07, 0xA1, 0x20] + SMFBytes.endOfTrack),
+      SMFBytes.track([0x00, 0x90, 0x3C, 0x64, 0x60, 0x90, 0x3E, 0x90] + SMFBytes.endOfTrack),
+      SMFBytes.track([0x00, 0x90, 0x3C, 0x64, 0x60, 0x3C, 0x00, 0x00, 0xF4] + SMFBytes.endOfTrack),
+      SMFBytes.track([0x00, 0xC0, 0x05, 0x00, 0xFF, 0x01, 0x40, 0x41]),
     ])
 
   @Test("an error in one track does not hide the errors of the next ones")
@@ -48,9 +49,9 @@ struct DiagnosisTests {
 
   @Test("a readable file gives exactly the reader's warnings")
   func readableFile() throws {
-    let bytes = HostileBytes.file(
+    let bytes = SMFBytes.file(
       format: 0, trackCount: 3,
-      [HostileBytes.track([0x00, 0x90, 0x3C, 0x64, 0x60, 0x80, 0x3C, 0x40])] + [[0xDE, 0xAD]])
+      [SMFBytes.track([0x00, 0x90, 0x3C, 0x64, 0x60, 0x80, 0x3C, 0x40])] + [[0xDE, 0xAD]])
     let result = try MIDIFile.read(bytes)
     let diagnosis = MIDIFile.diagnose(bytes)
     #expect(diagnosis.file == result.file)
@@ -70,10 +71,10 @@ struct DiagnosisTests {
 
   @Test("after a track with a wrong length, the next MTrk is found")
   func resynchronisesOnMTrk() {
-    let broken = HostileBytes.track([0x00, 0x90, 0x3C, 0xFF, 0x00, 0x00], length: 3)  // ends inside a note
-    let good = HostileBytes.track(BaseFiles.note(60) + HostileBytes.endOfTrack)
-    let bad = HostileBytes.track([0x00, 0xF9, 0x00] + HostileBytes.endOfTrack)
-    let diagnosis = MIDIFile.diagnose(HostileBytes.file([broken, good, bad]))
+    let broken = SMFBytes.track([0x00, 0x90, 0x3C, 0xFF, 0x00, 0x00], length: 3)  // ends inside a note
+    let good = SMFBytes.track(BaseFiles.note(60) + SMFBytes.endOfTrack)
+    let bad = SMFBytes.track([0x00, 0xF9, 0x00] + SMFBytes.endOfTrack)
+    let diagnosis = MIDIFile.diagnose(SMFBytes.file([broken, good, bad]))
     #expect(diagnosis.trackChunkCount == 3)
     #expect(diagnosis.errors.map(\.track) == [0, 2])
   }
@@ -99,9 +100,9 @@ struct DiagnosisTests {
     var chunks: [[UInt8]] = []
     for _ in 0..<3000 {
       chunks.append(
-        Array("MTrk".utf8) + HostileBytes.be32(3) + [0x00, 0x90, 0x3C] + Array(repeating: 0x40, count: 300))
+        Array("MTrk".utf8) + SMFBytes.be32(3) + [0x00, 0x90, 0x3C] + Array(repeating: 0x40, count: 300))
     }
-    let bytes = HostileBytes.file(chunks)
+    let bytes = SMFBytes.file(chunks)
     let clock = ContinuousClock()
     var diagnosis: SMFDiagnosis?
     let time = clock.measure { diagnosis = MIDIFile.diagnose(bytes) }

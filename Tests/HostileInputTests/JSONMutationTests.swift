@@ -1,6 +1,7 @@
 import FuzzLaws
 import PianoRoll
 import SMF
+import TestSupport
 import Testing
 
 /// Hostile piano-roll JSON: the JSON of every base file cut, flipped and edited, plus inputs

@@ -1,5 +1,6 @@
 import FuzzLaws
 import SMF
+import TestSupport
 import Testing
 
 /// Files that declare far more than they hold (a 2 GiB track, a billion events, 4 GiB
@@ -8,8 +9,8 @@ import Testing
 struct ResourceLimitTests {
   @Test("a track declaring 2 GiB in a small file: read to the file's end, nothing allocated for it")
   func twoGigabyteTrack() throws {
-    let bytes = HostileBytes.file(
-      format: 0, [HostileBytes.track(BaseFiles.note(60) + HostileBytes.endOfTrack, length: 0x8000_0000)])
+    let bytes = SMFBytes.file(
+      format: 0, [SMFBytes.track(BaseFiles.note(60) + SMFBytes.endOfTrack, length: 0x8000_0000)])
     let result = try MIDIFile.read(bytes)
     #expect(
       result.warnings == [
@@ -28,8 +29,8 @@ struct ResourceLimitTests {
     "chunks declaring up to 4 GiB, many times over: storage in proportion to the bytes",
     arguments: [0x4000_0000, 0x8000_0000, 0xFFFF_FFFF])
   func hugeChunks(declared: Int) throws {
-    let track = HostileBytes.track(BaseFiles.note(60) + HostileBytes.endOfTrack, length: declared)
-    let bytes = HostileBytes.file(Array(repeating: track, count: 2000))
+    let track = SMFBytes.track(BaseFiles.note(60) + SMFBytes.endOfTrack, length: declared)
+    let bytes = SMFBytes.file(Array(repeating: track, count: 2000))
     let result = try MIDIFile.read(bytes)
     #expect(SMFLaws.footprint(of: result.file) <= SMFLaws.footprintPerByte * bytes.count)
     #expect(SMFLaws.check(bytes) == nil)
@@ -40,7 +41,7 @@ struct ResourceLimitTests {
     // Program changes with running status, 2 bytes an event: a billion of them would need a
     // 2 GB file; this one has 5001, and no End of Track.
     let events: [UInt8] = [0x00, 0xC0, 0x05] + (0..<5000).flatMap { _ in [UInt8(0x00), 0x05] }
-    let bytes = HostileBytes.file(format: 0, [HostileBytes.track(events, length: 2_000_000_000)])
+    let bytes = SMFBytes.file(format: 0, [SMFBytes.track(events, length: 2_000_000_000)])
     let result = try MIDIFile.read(bytes)
     #expect(result.file.eventCount == 5002)
     #expect(
@@ -54,8 +55,8 @@ struct ResourceLimitTests {
   @Test("meta and SysEx events declaring 256 MiB of data: an error, no allocation")
   func hugeEventLengths() {
     for status: [UInt8] in [[0xFF, 0x01], [0xF0], [0xF7]] {
-      let bytes = HostileBytes.file(
-        format: 0, [HostileBytes.track([0x00] + status + [0xFF, 0xFF, 0xFF, 0x7F, 0x41, 0x42])])
+      let bytes = SMFBytes.file(
+        format: 0, [SMFBytes.track([0x00] + status + [0xFF, 0xFF, 0xFF, 0x7F, 0x41, 0x42])])
       #expect(throws: SMFError.self) { try MIDIFile.read(bytes) }
       #expect(SMFLaws.check(bytes) == nil)
     }
@@ -77,8 +78,8 @@ struct ResourceLimitTests {
 
   @Test("65535 tracks declared, and 3000 present: the header's count is not trusted for storage")
   func manyTracks() throws {
-    let track = HostileBytes.track(HostileBytes.endOfTrack)
-    let bytes = HostileBytes.file(trackCount: 0xFFFF, Array(repeating: track, count: 3000))
+    let track = SMFBytes.track(SMFBytes.endOfTrack)
+    let bytes = SMFBytes.file(trackCount: 0xFFFF, Array(repeating: track, count: 3000))
     let result = try MIDIFile.read(bytes)
     #expect(result.file.tracks.count == 3000)
     #expect(result.file.tracks.capacity < 6000)

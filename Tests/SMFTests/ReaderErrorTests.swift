@@ -1,4 +1,5 @@
 import SMF
+import TestSupport
 import Testing
 
 /// A file the reader must refuse, with the error it must give.

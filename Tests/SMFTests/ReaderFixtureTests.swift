@@ -1,4 +1,5 @@
 import SMF
+import TestSupport
 import Testing
 
 /// A hand-made file with what a reader must find in it.

@@ -1,4 +1,5 @@
 import SMF
+import TestSupport
 import Testing
 
 /// A variable-length quantity and its bytes, from the table in the SMF specification.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Well-formed files the mutation corpus starts from: hand-made ones that cover every kind of
 /// event and chunk, and the repository's samples.
@@ -16,7 +17,7 @@ enum BaseFiles {
       + [0x00, 0xFF, 0x58, 0x04, 0x06, 0x03, 0x18, 0x08]  // 6/8
       + [0x00, 0xFF, 0x59, 0x02, 0x01, 0x00]  // G major
       + [0x83, 0x00, 0xFF, 0x51, 0x03, 0x0F, 0x42, 0x40]  // tempo change at 384
-      + HostileBytes.endOfTrack
+      + SMFBytes.endOfTrack
     let melody: [UInt8] =
       [0x00, 0xC0, 0x49]  // program change
       + [0x00, 0xB0, 0x07, 0x64, 0x00, 0x0A, 0x40]  // controllers, running status
@@ -24,48 +25,48 @@ enum BaseFiles {
       + [0x00, 0xE0, 0x00, 0x40, 0x10, 0xD0, 0x30]  // pitch bend, channel pressure
       + [0x00, 0xA0, 0x3C, 0x20]  // poly pressure
       + [0x00, 0x80, 0x3C, 0x40]  // note-off with release velocity
-      + HostileBytes.endOfTrack
+      + SMFBytes.endOfTrack
     let drums: [UInt8] =
-      (0..<8).flatMap { note(36 + UInt8($0 % 3) * 2, channel: 9) } + HostileBytes.endOfTrack
+      (0..<8).flatMap { note(36 + UInt8($0 % 3) * 2, channel: 9) } + SMFBytes.endOfTrack
     let sysEx: [UInt8] =
       [0x00, 0xF0, 0x05, 0x7E, 0x7F, 0x09, 0x01, 0xF7]  // GM on, whole
       + [0x00, 0xF0, 0x03, 0x43, 0x12, 0x00]  // first packet
       + [0x10, 0xF7, 0x02, 0x43, 0xF7]  // continuation
       + [0x00, 0xF7, 0x02, 0xF3, 0x01]  // escape
       + note(67)
-      + HostileBytes.endOfTrack
+      + SMFBytes.endOfTrack
     let longMeta: [UInt8] =
-      [0x00, 0xFF, 0x01] + HostileBytes.vlq(300) + Array(repeating: 0x41, count: 300)  // 2-byte length
+      [0x00, 0xFF, 0x01] + SMFBytes.vlq(300) + Array(repeating: 0x41, count: 300)  // 2-byte length
       + [0x00, 0xFF, 0x7F, 0x03, 0x00, 0x00, 0x41]  // sequencer-specific
       + [0x00, 0xFF, 0x60, 0x01, 0x00]  // unknown meta type
-      + note(72) + HostileBytes.endOfTrack
+      + note(72) + SMFBytes.endOfTrack
     var many: [UInt8] = [0x00, 0x90, 0x30, 0x40]
     for index in 0..<1500 {
       many += [0x01, UInt8(0x30 + index % 24), UInt8(index % 2 == 0 ? 0 : 0x40)]
     }
-    many += HostileBytes.endOfTrack
-    let format0 = HostileBytes.file(format: 0, [HostileBytes.track(Array(conductor.dropLast(4)) + melody)])
+    many += SMFBytes.endOfTrack
+    let format0 = SMFBytes.file(format: 0, [SMFBytes.track(Array(conductor.dropLast(4)) + melody)])
     return [
       ("format 0", format0),
       (
         "format 1",
-        HostileBytes.file(
+        SMFBytes.file(
           format: 1, division: 480,
-          [HostileBytes.track(conductor), HostileBytes.track(melody), HostileBytes.track(drums)])
+          [SMFBytes.track(conductor), SMFBytes.track(melody), SMFBytes.track(drums)])
       ),
-      ("format 2", HostileBytes.file(format: 2, [HostileBytes.track(melody), HostileBytes.track(drums)])),
-      ("SMPTE with SysEx", HostileBytes.file(format: 0, division: 0xE728, [HostileBytes.track(sysEx)])),
-      ("RMID", HostileBytes.rmid(format0)),
+      ("format 2", SMFBytes.file(format: 2, [SMFBytes.track(melody), SMFBytes.track(drums)])),
+      ("SMPTE with SysEx", SMFBytes.file(format: 0, division: 0xE728, [SMFBytes.track(sysEx)])),
+      ("RMID", SMFBytes.rmid(format0)),
       (
         "unknown chunk and long meta",
-        HostileBytes.file(
+        SMFBytes.file(
           [
-            HostileBytes.track(longMeta), HostileBytes.chunk("XFIH", Array(repeating: 7, count: 12)),
-            HostileBytes.track(melody),
+            SMFBytes.track(longMeta), SMFBytes.chunk("XFIH", Array(repeating: 7, count: 12)),
+            SMFBytes.track(melody),
           ])
       ),
-      ("1500 events", HostileBytes.file(format: 0, [HostileBytes.track(many)])),
-      ("empty track", HostileBytes.file(format: 0, [HostileBytes.track(HostileBytes.endOfTrack)])),
+      ("1500 events", SMFBytes.file(format: 0, [SMFBytes.track(many)])),
+      ("empty track", SMFBytes.file(format: 0, [SMFBytes.track(SMFBytes.endOfTrack)])),
     ]
   }()
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// One generated input: a name that says how it was made (to find it again), and its bytes.
 struct HostileInput: Sendable, CustomStringConvertible {
@@ -124,25 +125,25 @@ private struct Generator {
         ]
         for value in values where value >= 0 {
           var mutated = bytes
-          mutated.replaceSubrange(chunk.start + 4..<chunk.start + 8, with: HostileBytes.be32(value))
+          mutated.replaceSubrange(chunk.start + 4..<chunk.start + 8, with: SMFBytes.be32(value))
           add("\(bases[base].name) chunk at \(chunk.start) declares \(value) bytes", mutated)
         }
       }
       if layout.header == 20 {
         for value in [0, 3, 4, 0x7FFF_FFFF, 0xFFFF_FFFF] {
           var riff = bytes
-          riff.replaceSubrange(4..<8, with: HostileBytes.le32(value))
+          riff.replaceSubrange(4..<8, with: SMFBytes.le32(value))
           add("\(bases[base].name) RIFF declares \(value) bytes", riff)
           var data = bytes
-          data.replaceSubrange(16..<20, with: HostileBytes.le32(value))
+          data.replaceSubrange(16..<20, with: SMFBytes.le32(value))
           add("\(bases[base].name) RIFF data declares \(value) bytes", data)
         }
       }
     }
     // Tracks declaring a billion bytes or more, many times over, in a small file.
     for count in [1, 2, 100, 1000] {
-      let track = HostileBytes.track(BaseFiles.note(60) + HostileBytes.endOfTrack, length: 0x4000_0000)
-      add("\(count) track(s) declaring 1 GiB", HostileBytes.file(Array(repeating: track, count: count)))
+      let track = SMFBytes.track(BaseFiles.note(60) + SMFBytes.endOfTrack, length: 0x4000_0000)
+      add("\(count) track(s) declaring 1 GiB", SMFBytes.file(Array(repeating: track, count: count)))
     }
   }
 
@@ -181,18 +182,18 @@ private struct Generator {
       let tracks = layout.chunks.filter(\.isTrack).count
       for value in [0, 1, 2, tracks - 1, tracks + 1, 0x7FFF, 0x8000, 0xFFFF] where value >= 0 {
         var bytes = bases[base].bytes
-        bytes.replaceSubrange(layout.header + 10..<layout.header + 12, with: HostileBytes.be16(UInt16(value)))
+        bytes.replaceSubrange(layout.header + 10..<layout.header + 12, with: SMFBytes.be16(UInt16(value)))
         add("\(bases[base].name) declares \(value) tracks", bytes)
       }
       for format in [0, 1, 2, 3, 0xFFFF] {
         var bytes = bases[base].bytes
-        bytes.replaceSubrange(layout.header + 8..<layout.header + 10, with: HostileBytes.be16(UInt16(format)))
+        bytes.replaceSubrange(layout.header + 8..<layout.header + 10, with: SMFBytes.be16(UInt16(format)))
         add("\(bases[base].name) format \(format)", bytes)
       }
       for division in [0, 1, 0x7FFF, 0x8000, 0xE700, 0xE728, 0xE228, 0xE828, 0xFFFF] {
         var bytes = bases[base].bytes
         bytes.replaceSubrange(
-          layout.header + 12..<layout.header + 14, with: HostileBytes.be16(UInt16(division)))
+          layout.header + 12..<layout.header + 14, with: SMFBytes.be16(UInt16(division)))
         add("\(bases[base].name) division 0x\(String(division, radix: 16))", bytes)
       }
     }
@@ -208,10 +209,10 @@ private struct Generator {
         [], [0x00, 0xFF, 0x03, 0x00], [0x00, 0xF0, 0x01, 0xF7], [0x00, 0xFF, 0x2F, 0x00],
       ]
       let before = prefix[number % prefix.count]
-      let events = before + [0x00, data, second] + BaseFiles.note(60) + HostileBytes.endOfTrack
+      let events = before + [0x00, data, second] + BaseFiles.note(60) + SMFBytes.endOfTrack
       add(
         "running status at track start after \(before) #\(number)",
-        HostileBytes.file(format: 0, [HostileBytes.track(events)]))
+        SMFBytes.file(format: 0, [SMFBytes.track(events)]))
     }
     // And in the bases: the first status byte of each track removed.
     for (base, layout) in layouts.enumerated() {
@@ -239,11 +240,11 @@ private struct Generator {
       case 2: declared = 0x0FFF_FFFF
       default: declared = 0x7F
       }
-      let event = [0x00] + kind + HostileBytes.vlq(declared) + data
+      let event = [0x00] + kind + SMFBytes.vlq(declared) + data
       let asLast = number % 3 == 0
-      let events = BaseFiles.note(60) + event + (asLast ? [] : HostileBytes.endOfTrack)
-      let file = HostileBytes.file(
-        format: 1, [HostileBytes.track(events), HostileBytes.track(HostileBytes.endOfTrack)])
+      let events = BaseFiles.note(60) + event + (asLast ? [] : SMFBytes.endOfTrack)
+      let file = SMFBytes.file(
+        format: 1, [SMFBytes.track(events), SMFBytes.track(SMFBytes.endOfTrack)])
       add("\(kind) declares \(declared) of \(data.count) bytes #\(number)", file)
     }
   }
@@ -253,26 +254,26 @@ private struct Generator {
     let inner = bases[0].bytes
     for depth in 1...6 {
       var bytes = inner
-      for _ in 0..<depth { bytes = HostileBytes.rmid(bytes) }
+      for _ in 0..<depth { bytes = SMFBytes.rmid(bytes) }
       add("RMID nested \(depth) deep", bytes)
       for cut in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 12)) {
         add("RMID nested \(depth) deep cut to \(cut)", Array(bytes.prefix(cut)))
       }
     }
     for value in [0, 1, 4, 7, 8, 0x7FFF_FFFF, 0xFFFF_FFFF] {
-      add("RMID data declares \(value)", HostileBytes.rmid(inner, dataLength: value))
-      add("RMID declares \(value)", HostileBytes.rmid(inner, riffLength: value))
+      add("RMID data declares \(value)", SMFBytes.rmid(inner, dataLength: value))
+      add("RMID declares \(value)", SMFBytes.rmid(inner, riffLength: value))
     }
     let noData =
-      Array("RIFF".utf8) + HostileBytes.le32(12) + Array("RMID".utf8) + Array("LIST".utf8)
-      + HostileBytes.le32(0)
+      Array("RIFF".utf8) + SMFBytes.le32(12) + Array("RMID".utf8) + Array("LIST".utf8)
+      + SMFBytes.le32(0)
     add("RMID without data chunk", noData)
-    add("RIFF WAVE", Array("RIFF".utf8) + HostileBytes.le32(4) + Array("WAVE".utf8))
+    add("RIFF WAVE", Array("RIFF".utf8) + SMFBytes.le32(4) + Array("WAVE".utf8))
     // Many empty RIFF chunks before the data chunk.
     var padded = Array("RMID".utf8)
-    for _ in 0..<2000 { padded += Array("JUNK".utf8) + HostileBytes.le32(1) + [0, 0] }
-    padded += Array("data".utf8) + HostileBytes.le32(inner.count) + inner
-    add("RMID with 2000 junk chunks", Array("RIFF".utf8) + HostileBytes.le32(padded.count) + padded)
+    for _ in 0..<2000 { padded += Array("JUNK".utf8) + SMFBytes.le32(1) + [0, 0] }
+    padded += Array("data".utf8) + SMFBytes.le32(inner.count) + inner
+    add("RMID with 2000 junk chunks", Array("RIFF".utf8) + SMFBytes.le32(padded.count) + padded)
   }
 
   /// Inputs that are not MIDI at all.
@@ -285,8 +286,8 @@ private struct Generator {
     add("ZIP", Array("PK".utf8) + [0x03, 0x04] + Array(repeating: 0, count: 26))
     add("MThd only", Array("MThd".utf8))
     add("MThd and length", Array("MThd".utf8) + [0, 0, 0, 6])
-    add("header only", HostileBytes.file([]))
-    add("MTrk first", HostileBytes.track(HostileBytes.endOfTrack))
+    add("header only", SMFBytes.file([]))
+    add("MTrk first", SMFBytes.track(SMFBytes.endOfTrack))
     add("UTF-16 text", [0xFF, 0xFE] + Array("MThd".utf16.flatMap { [UInt8($0), 0] }))
     for length in [1, 2, 3, 4, 13, 14, 22, 100, 4096] {
       add("\(length) zero bytes", Array(repeating: 0, count: length))
@@ -300,7 +301,7 @@ private struct Generator {
         add("random \(length) bytes #\(number)", bytes)
       } else {
         add(
-          "header + MTrk + random \(length) bytes #\(number)", HostileBytes.file([HostileBytes.track(bytes)]))
+          "header + MTrk + random \(length) bytes #\(number)", SMFBytes.file([SMFBytes.track(bytes)]))
       }
     }
   }

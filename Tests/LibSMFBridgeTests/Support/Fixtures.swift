@@ -2,39 +2,17 @@
   import TestSupport
   import Foundation
 
-  /// Builds Standard MIDI File bytes for hand-made fixtures: the tests write the events of each
-  /// track as annotated byte arrays, this writes the header and the chunk framing.
+  /// Hand-made files for the bridge: the tests write the events of each track as annotated
+  /// byte arrays; `SMFBytes` (TestSupport) writes the framing.
   enum Fixture {
     /// `MThd`, length 6, format, track count, division, then one `MTrk` chunk per track.
     static func file(
       format: UInt16 = 1, trackCount: UInt16? = nil, division: UInt16 = 96, _ tracks: [UInt8]...
     ) -> [UInt8] {
-      let count = trackCount ?? UInt16(tracks.count)
-      return chunk("MThd", be16(format) + be16(count) + be16(division))
-        + tracks.flatMap { chunk("MTrk", $0) }
+      SMFBytes.file(
+        format: format, trackCount: trackCount ?? UInt16(tracks.count), division: division,
+        tracks.map { SMFBytes.track($0) })
     }
-
-    /// A chunk: four type characters, a big-endian 32-bit length, the body.
-    static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
-      Array(type.utf8) + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: body.count >> $0) } + body
-    }
-
-    /// A big-endian 16-bit integer.
-    static func be16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
-
-    /// A variable-length quantity, as few bytes as it takes.
-    static func vlq(_ value: Int) -> [UInt8] {
-      var bytes = [UInt8(value & 0x7F)]
-      var rest = value >> 7
-      while rest > 0 {
-        bytes.insert(UInt8(rest & 0x7F) | 0x80, at: 0)
-        rest >>= 7
-      }
-      return bytes
-    }
-
-    /// `00 FF 2F 00`: End of Track at delta 0.
-    static let endOfTrack: [UInt8] = [0x00, 0xFF, 0x2F, 0x00]
   }
 
   /// Where the shared test data lives: the shared test support's real files.

@@ -1,42 +1,6 @@
 import SMF
+import TestSupport
 import Testing
-
-/// Builds Standard MIDI File bytes for hand-made fixtures.
-///
-/// The header and chunk framing are written here; the events inside each track are written by
-/// the tests as annotated byte arrays, so every fixture shows the bytes a reader sees.
-enum SMFBytes {
-  /// `MThd`, length 6, format, track count and division, then the given chunks as they are.
-  /// - Parameters:
-  ///   - trackCount: The declared number of tracks; defaults to the number of `MTrk` chunks.
-  static func file(
-    format: UInt16 = 1, trackCount: UInt16? = nil, division: UInt16 = 96, _ chunks: [UInt8]...
-  ) -> [UInt8] {
-    let tracks = chunks.filter { $0.starts(with: Array("MTrk".utf8)) }.count
-    let count = trackCount ?? UInt16(tracks)
-    return chunk("MThd", [UInt8(format >> 8), UInt8(format & 0xFF)] + be16(count) + be16(division))
-      + chunks.flatMap { $0 }
-  }
-
-  /// An `MTrk` chunk around the given event bytes.
-  /// - Parameter length: The declared length; defaults to the true one.
-  static func track(_ events: [UInt8], length: Int? = nil) -> [UInt8] {
-    chunk("MTrk", events, length: length)
-  }
-
-  /// A chunk: four type characters, a big-endian 32-bit length, the body.
-  static func chunk(_ type: String, _ body: [UInt8], length: Int? = nil) -> [UInt8] {
-    Array(type.utf8) + be32(length ?? body.count) + body
-  }
-
-  /// A big-endian 16-bit integer.
-  static func be16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
-
-  /// A big-endian 32-bit integer.
-  static func be32(_ value: Int) -> [UInt8] {
-    [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
-  }
-}
 
 /// Shorthand for expected events: `at(96, .channel(.noteOn(channel: 0, key: 60, velocity: 100)))`.
 func at(_ tick: Int, _ event: MIDIEvent) -> TrackEvent { TrackEvent(tick: tick, event) }
