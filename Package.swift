@@ -72,7 +72,7 @@ let package = Package(
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
       ]),
     .testTarget(
-      name: "MIDIRollCLITests", dependencies: ["MIDIRollCLI", "SMF", "PianoRoll", "midiroll"]),
+      name: "MIDIRollCLITests", dependencies: ["MIDIRollCLI", "SMF", "PianoRoll", "midiroll", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

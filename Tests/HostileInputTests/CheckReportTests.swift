@@ -67,8 +67,8 @@ struct CheckReportTests {
     try Data(DiagnosisTests.fourTracks).write(to: URL(fileURLWithPath: path))
     let run = try runMIDIRoll(["check", path])
     #expect(run.status == 1)
-    #expect(run.stdout.contains("\(path): error: track 1: note-on has a data byte 0x90 at byte 48"))
-    #expect(run.stdout.contains("\(path): error: track 3: meta event 0x01 declares 64 bytes"))
+    #expect(run.stdoutText.contains("\(path): error: track 1: note-on has a data byte 0x90 at byte 48"))
+    #expect(run.stdoutText.contains("\(path): error: track 3: meta event 0x01 declares 64 bytes"))
     #expect(run.stderr.contains("3 problem(s) found"))
     // The size limit refuses the file before reading it.
     let limited = try runMIDIRoll(["check", "--max-file-size", "10", path])

@@ -1,5 +1,6 @@
 import Foundation
 import SMF
+import TestSupport
 import Testing
 
 @Suite("midiroll batch")

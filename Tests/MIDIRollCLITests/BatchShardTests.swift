@@ -1,5 +1,6 @@
 import Foundation
 import MIDIRollCLI
+import TestSupport
 import Testing
 
 @Suite("midiroll batch --shard")

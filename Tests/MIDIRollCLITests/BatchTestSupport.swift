@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A temporary `in/` and `out/` pair for batch tests, removed by ``remove()``.

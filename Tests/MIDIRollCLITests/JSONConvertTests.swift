@@ -1,6 +1,7 @@
 import Foundation
 import PianoRoll
 import SMF
+import TestSupport
 import Testing
 
 @Suite("midiroll convert with piano-roll JSON")
