@@ -33,7 +33,7 @@ test: deps
 
 # The whole test suite under AddressSanitizer, in its own build folder (the binaries the CLI
 # tests run too). Optimized, as users run midiroll: on 2 cores the debug build under ASan
-# takes 12 minutes to test, the release build 5 with its build. LeakSanitizer is off: it
+# takes 12 minutes with its build (10 of them testing), the release build 5. LeakSanitizer is off: it
 # reports Swift runtime and Foundation allocations that are never freed by design (and its
 # exit code would fail the CLI tests).
 test-asan: deps
