@@ -112,7 +112,7 @@ public struct PianoRollLayout: Hashable, Sendable {
 
     // Rows: the notes in the bars drawn decide the range unless the keys are given.
     let shown = Self.notesShown(song, before: before, quarter: quarter, from: startTick, to: endTick)
-    let pitches = options.rows.rowPitches(noteRange: Self.pitchRange(of: shown.map(\.note)))
+    let pitches = options.rows.rowPitches(noteRange: shown.lazy.map(\.note).pitchRange)
     guard !pitches.isEmpty else { throw .noRows }
     let labeled = options.rowHeight >= 9
     self.rows = pitches.reversed().enumerated().map { index, pitch in
@@ -177,18 +177,6 @@ public struct PianoRollLayout: Hashable, Sendable {
     if let before { collect(before, layer: .before) }
     collect(song, layer: .current)
     return shown
-  }
-
-  /// The lowest and highest pitch of some notes.
-  static func pitchRange(of notes: [Note]) -> ClosedRange<UInt8>? {
-    guard let first = notes.first else { return nil }
-    var low = first.pitch
-    var high = first.pitch
-    for note in notes {
-      low = min(low, note.pitch)
-      high = max(high, note.pitch)
-    }
-    return low...high
   }
 
   /// A tick of `source` on the tick scale of a song with `quarter` ticks a quarter note.

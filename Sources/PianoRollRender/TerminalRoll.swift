@@ -118,7 +118,7 @@ public struct TerminalRoll: Hashable, Sendable {
 
     let shown = PianoRollLayout.notesShown(song, before: nil, quarter: quarter, from: startTick, to: endTick)
     let pitches = options.rows.rowPitches(
-      noteRange: PianoRollLayout.pitchRange(of: shown.map(\.note)), widenedToOctaves: false)
+      noteRange: shown.lazy.map(\.note).pitchRange, widenedToOctaves: false)
     guard !pitches.isEmpty else { throw .noRows }
     rows = pitches.reversed().map { pitch in
       Row(

@@ -84,8 +84,9 @@ struct JSONSchemaTests {
     return songs
   }
 
-  @Test("midiroll's output validates against the schema (Draft 2020-12)")
-  func validates() throws {
+  /// Writes each document to a temporary file and checks them all with python3's jsonschema:
+  /// every one must be valid (`expectValid`) or every one refused.
+  static func check(_ documents: [(name: String, bytes: [UInt8])], expectValid: Bool) throws {
     try #require(
       Subprocess.exists("python3"), "python3 is missing: the schema test needs python3 with jsonschema")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -93,37 +94,29 @@ struct JSONSchemaTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     var paths: [String] = []
-    for (name, song) in try Self.songs() {
-      let url = folder.appendingPathComponent(name + ".json")
-      try Data(PianoRollJSON.encode(song)).write(to: url)
+    for document in documents {
+      let url = folder.appendingPathComponent(document.name + ".json")
+      try Data(document.bytes).write(to: url)
       paths.append(url.path)
     }
     let script = folder.appendingPathComponent("validate.py")
-    try Self.validator.write(to: script, atomically: true, encoding: .utf8)
-    let result = try Subprocess.run("python3", [script.path, Self.schema.path, "--valid"] + paths)
+    try validator.write(to: script, atomically: true, encoding: .utf8)
+    let mode = expectValid ? "--valid" : "--invalid"
+    let result = try Subprocess.run("python3", [script.path, schema.path, mode] + paths)
     try #require(result.status != 3, "\(result.output)")
     #expect(result.status == 0, "\(result.output)")
   }
 
+  @Test("midiroll's output validates against the schema (Draft 2020-12)")
+  func validates() throws {
+    try Self.check(try Self.songs().map { ($0.0, PianoRollJSON.encode($0.1)) }, expectValid: true)
+  }
+
   @Test("the schema refuses what the reader refuses")
   func refuses() throws {
-    try #require(
-      Subprocess.exists("python3"), "python3 is missing: the schema test needs python3 with jsonschema")
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "pianoroll-schema-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let script = folder.appendingPathComponent("validate.py")
-    try Self.validator.write(to: script, atomically: true, encoding: .utf8)
-    var paths: [String] = []
-    for (index, broken) in JSONReaderTests.broken.enumerated() {
-      // Documents that are not JSON at all are skipped by the script.
-      let url = folder.appendingPathComponent("broken-\(index).json")
-      try Data(broken.json.utf8).write(to: url)
-      paths.append(url.path)
-    }
-    let result = try Subprocess.run("python3", [script.path, Self.schema.path, "--invalid"] + paths)
-    try #require(result.status != 3, "\(result.output)")
-    #expect(result.status == 0, "\(result.output)")
+    // Documents that are not JSON at all are skipped by the script.
+    try Self.check(
+      JSONReaderTests.broken.enumerated().map { ("broken-\($0.offset)", Array($0.element.json.utf8)) },
+      expectValid: false)
   }
 }

@@ -74,4 +74,15 @@ struct NotePairingTests {
     #expect(Note.name(ofPitch: 127) == "G9")
     #expect(Note.name(ofPitch: 54) == "F#3")
   }
+
+  @Test("the pitch range of notes: lowest to highest, nil without notes")
+  func pitchRange() {
+    let song = song([
+      F.on(0, 64), F.on(0, 72), F.on(10, 60), F.off(20, 64), F.off(20, 72), F.off(20, 60), F.end(20),
+    ])
+    #expect(song.tracks[0].notes.pitchRange == 60...72)
+    #expect(song.tracks[0].pitchRange == 60...72)
+    #expect(song.tracks[0].notes.prefix(1).pitchRange == 64...64)
+    #expect([Note]().pitchRange == nil)
+  }
 }

@@ -38,14 +38,5 @@ public struct SongTrack: Hashable, Sendable {
   }
 
   /// The lowest and highest pitch of the track's notes, or `nil` without notes.
-  public var pitchRange: ClosedRange<UInt8>? {
-    guard let first = notes.first else { return nil }
-    var low = first.pitch
-    var high = first.pitch
-    for note in notes {
-      low = min(low, note.pitch)
-      high = max(high, note.pitch)
-    }
-    return low...high
-  }
+  public var pitchRange: ClosedRange<UInt8>? { notes.pitchRange }
 }
