@@ -9,10 +9,25 @@ PREFIX ?= /usr/local
 APT_PACKAGES = libsmf-dev pkg-config midicsv openttd-openmsx planetblupi-music-midi librsvg2-bin \
   python3-jsonschema
 RELEASE_BIN = .build/release
+# Python packages the tests read outputs with (clients nobody here wrote), in a virtual environment
+# under .build so the machine's Python stays as it is. Tests find it through MIDIROLL_PYTHON.
+VENV = .build/venv
+PYTHON = $(VENV)/bin/python3
+PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema
+export MIDIROLL_PYTHON := $(abspath $(PYTHON))
 
-.PHONY: deps build test test-asan fuzz demo bench lint format install clean
+.PHONY: deps apt-deps venv build test test-asan fuzz demo bench lint format install clean
 
-deps:
+deps: apt-deps venv
+
+venv: $(VENV)/.installed
+
+$(VENV)/.installed: Makefile
+	@test -x $(PYTHON) || python3 -m venv $(VENV)
+	$(PYTHON) -m pip install -q --disable-pip-version-check $(PIP_PACKAGES)
+	@touch $@
+
+apt-deps:
 	@missing=""; \
 	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs each fuzz target (already built by `make fuzz`) for FUZZ_SECONDS, seeded with the
-# samples, the regression fixtures, the Debian packages' real files and ../shared/corpus.
+# samples, the regression fixtures, the Debian packages' real files and Tests/Fixtures/corpus.
 # The growing corpus and any finding stay under .build-fuzz (git-ignored). Each target checks
 # laws, not only crashes (Sources/Fuzz/Laws): a broken law aborts and is a finding too.
 # Usage: Sources/Fuzz/fuzz.sh BIN_DIR TARGET...
@@ -16,9 +16,9 @@ max_len=${FUZZ_MAX_LEN:-16384}
 timeout=${FUZZ_TIMEOUT:-5}
 work=.build-fuzz
 status=0
-# Folders of real MIDI files: the Debian packages' (if installed) and ../shared/corpus.
+# Folders of real MIDI files: the Debian packages' (if installed) and Tests/Fixtures/corpus.
 midi_folders=""
-for dir in $(dpkg -L openttd-openmsx planetblupi-music-midi 2>/dev/null | grep '\.mid$' | xargs -r -n1 dirname | sort -u) ../shared/corpus; do
+for dir in $(dpkg -L openttd-openmsx planetblupi-music-midi 2>/dev/null | grep '\.mid$' | xargs -r -n1 dirname | sort -u) Tests/Fixtures/corpus; do
   [ -d "$dir" ] && midi_folders="$midi_folders $dir"
 done
 # Swift's backtracer would hold a crashing fuzzer for 30 s; libFuzzer reports crashes itself.

@@ -5,7 +5,7 @@ import SMF
 
 let ticksPerQuarter = 480
 
-/// Where an event goes among the events of its tick, in DESIGN.md's order: meta, then SysEx
+/// Where an event goes among the events of its tick, in docs/DESIGN.md's order: meta, then SysEx
 /// and channel messages other than notes, then note-offs, then note-ons.
 func rank(_ event: MIDIEvent) -> Int {
   switch event {
@@ -15,7 +15,7 @@ func rank(_ event: MIDIEvent) -> Int {
   }
 }
 
-/// Builds one track from (tick, event) pairs, sorted stably by tick and DESIGN.md's order
+/// Builds one track from (tick, event) pairs, sorted stably by tick and docs/DESIGN.md's order
 /// within a tick, so that `.mid → JSON → .mid` gives the file back event for event.
 func track(_ name: String, _ events: [(Int, MIDIEvent)]) -> Track {
   let named = [(0, MIDIEvent.meta(.text(.trackName, name)))] + events

@@ -14,7 +14,7 @@ struct RealFileLawTests {
     let folders = [
       repository.appendingPathComponent("Samples").path, "/usr/share/games/openttd/baseset/openmsx",
       "/usr/share/planetblupi/music",
-      repository.appendingPathComponent("../shared/corpus").standardizedFileURL.path,
+      repository.appendingPathComponent("Tests/Fixtures/corpus").path,
     ]
     var files: [String] = []
     for folder in folders {

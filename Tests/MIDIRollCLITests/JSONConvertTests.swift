@@ -21,7 +21,7 @@ struct JSONConvertTests {
     }
     let original = try MIDIFile(bytes: [UInt8](Data(contentsOf: sample)))
     let rewritten = try MIDIFile(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: mid))))
-    // The samples are written in DESIGN.md's order within a tick, so they come back event for event.
+    // The samples are written in docs/docs/DESIGN.md's order within a tick, so they come back event for event.
     #expect(rewritten == original)
     #expect(try Data(contentsOf: URL(fileURLWithPath: json)) == Data(contentsOf: URL(fileURLWithPath: again)))
   }

@@ -2,11 +2,9 @@ import SMF
 import TestSupport
 import Testing
 
-/// The shared edge-case corpus (`../shared/corpus`: jazz-soft's test-midi-files and
-/// shkyrockett's midi-unit-test-cases). Skipped, with a note, when the folder is absent.
-@Suite(
-  "Edge-case corpus",
-  .enabled(if: RealFiles.corpusExists, "no ../shared/corpus next to the package: corpus tests skipped"))
+/// The edge-case corpus vendored in `Tests/Fixtures/corpus` (jazz-soft's test-midi-files and
+/// shkyrockett's midi-unit-test-cases).
+@Suite("Edge-case corpus")
 struct CorpusTests {
   @Test(
     "every corpus file reads to a file or an SMFError; every file read round-trips",

@@ -1,8 +1,7 @@
 import Foundation
 
 /// Real MIDI files on this machine, shared by every test target: the Debian packages
-/// `make deps` installs, the project's own samples, and the shared edge-case corpus of this
-/// workspace.
+/// `make deps` installs, the project's own samples, and the edge-case corpus in `Tests/Fixtures`.
 public enum RealFiles {
   /// The Debian packages whose `.mid` files the tests read.
   public static let debianPackages = ["openttd-openmsx", "planetblupi-music-midi"]
@@ -37,17 +36,13 @@ public enum RealFiles {
     }
   }()
 
-  /// The edge-case corpus shared by this workspace: `../shared/corpus` from the package.
-  public static let corpusDirectory = packageRoot.appendingPathComponent("../shared/corpus").standardized
+  /// The edge-case corpus, vendored with its licences: `Tests/Fixtures/corpus` (jazz-soft's
+  /// test-midi-files and shkyrockett's midi-unit-test-cases, both MIT).
+  public static let corpusDirectory = packageRoot.appendingPathComponent("Tests/Fixtures/corpus")
 
-  /// Whether the corpus is present.
-  public static let corpusExists = FileManager.default.fileExists(atPath: corpusDirectory.path)
-
-  /// Every `.mid` file of the corpus, as paths relative to it; empty when it is absent.
+  /// Every `.mid` file of the corpus, as paths relative to it.
   public static let corpusFiles: [String] = {
-    guard corpusExists,
-      let walker = FileManager.default.enumerator(atPath: corpusDirectory.path)
-    else { return [] }
+    guard let walker = FileManager.default.enumerator(atPath: corpusDirectory.path) else { return [] }
     return walker.compactMap { $0 as? String }.filter { $0.lowercased().hasSuffix(".mid") }.sorted()
   }()
 

@@ -25,7 +25,7 @@ public enum SongLaws {
       return LawViolation("a song's JSON reads back", "\(error)")
     }
     // Lossless: the same events per track at the same ticks (JSON puts the events of a tick
-    // in the order DESIGN.md gives, so the order within a tick may change).
+    // in the order docs/DESIGN.md gives, so the order within a tick may change).
     if let difference = eventDifference(written, decoded.midiFile()) {
       return LawViolation("a song's JSON keeps every event at its tick", difference)
     }

@@ -1,4 +1,4 @@
-/// Piano-roll JSON, version 1: one object per MIDI file (DESIGN.md, "Piano-roll JSON").
+/// Piano-roll JSON, version 1: one object per MIDI file (docs/DESIGN.md, "Piano-roll JSON").
 ///
 /// ```json
 /// {"midiroll": 1, "format": 1, "ticksPerBeat": 480,

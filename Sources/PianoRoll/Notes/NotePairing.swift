@@ -2,7 +2,7 @@ import SMF
 
 /// Turns the events of one track into notes and the events that are not notes.
 ///
-/// The rules (DESIGN.md, "Pairing"): a note-on with velocity 0 ends a note like a note-off;
+/// The rules (docs/DESIGN.md, "Pairing"): a note-on with velocity 0 ends a note like a note-off;
 /// overlapping notes of one pitch and channel pair first-in-first-out; a note still sounding at
 /// the end of the track ends at the track's last tick (its End of Track); a note-off with no
 /// note sounding stays a plain event. Nothing is dropped.

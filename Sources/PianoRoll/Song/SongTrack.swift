@@ -8,11 +8,15 @@ public struct SongTrack: Hashable, Sendable {
   /// included), SysEx, controllers, programs, pitch bends, pressure, and note-offs that found
   /// no sounding note.
   public var events: [TrackEvent]
+  /// The ticks whose order in the file differs from the canonical order, in tick order
+  /// (usually none; see ``TickOrder``).
+  public var tickOrders: [TickOrder]
 
   /// Creates a track.
-  public init(notes: [Note] = [], events: [TrackEvent] = []) {
+  public init(notes: [Note] = [], events: [TrackEvent] = [], tickOrders: [TickOrder] = []) {
     self.notes = notes
     self.events = events
+    self.tickOrders = tickOrders
   }
 
   /// The text of the track's first track-name meta event, if any.

@@ -1,6 +1,6 @@
 /// Ticks ⇄ positions through every time-signature change of a song.
 ///
-/// The rules (DESIGN.md, "The piano-roll model"):
+/// The rules (docs/DESIGN.md, "The piano-roll model"):
 /// - Without a time signature at tick 0, the song starts in 4/4.
 /// - A beat is the time signature's denominator note: `ticksPerQuarter × 4 / denominator`
 ///   ticks, 960 cents.

@@ -17,10 +17,8 @@
 
   /// Where the shared test data lives: the shared test support's real files.
   enum TestData {
-    /// The edge-case corpus next to the repository (`../shared/corpus`), when present.
+    /// The edge-case corpus vendored in `Tests/Fixtures/corpus`.
     static let corpus = RealFiles.corpusDirectory
-    /// Whether the corpus folder exists.
-    static let corpusIsPresent = RealFiles.corpusExists
     /// Every `.mid` file under the corpus, sorted, as paths relative to it.
     static let corpusFiles = RealFiles.corpusFiles
     /// The Debian packages whose real MIDI files the tests read.

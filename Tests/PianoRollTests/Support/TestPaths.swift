@@ -12,7 +12,7 @@ enum TestPaths {
   /// `Samples/*.mid` (may be empty).
   static func samples() -> [String] { RealFiles.samples }
 
-  /// The shared edge-case corpus (`../shared/corpus`), if present.
+  /// The edge-case corpus vendored in `Tests/Fixtures/corpus`.
   static func corpus() -> [String] {
     RealFiles.corpusFiles.map { RealFiles.corpusDirectory.appendingPathComponent($0).path }
   }
