@@ -64,7 +64,7 @@ public struct TempoMap: Hashable, Sendable {
     }
     if let units = units(atTick: tick) { return Double(units) / unit }
     let change = tempo(atTick: tick)
-    let index = TimeSignatureMap.lastIndex(count: changes.count, atOrBefore: tick) { changes[$0].tick }
+    let index = SortedKeys.lastIndex(count: changes.count, atOrBefore: tick) { changes[$0].tick }
     return startSeconds[index] + Double(tick - change.tick) * Double(change.microsecondsPerQuarter) / unit
   }
 
@@ -117,7 +117,7 @@ public struct TempoMap: Hashable, Sendable {
   /// The time of a tick in units of `1 / (ticksPerQuarter × 1000000)` seconds, or `nil` when it
   /// does not fit in an `Int`.
   func units(atTick tick: Int) -> Int? {
-    let index = TimeSignatureMap.lastIndex(count: changes.count, atOrBefore: tick) { changes[$0].tick }
+    let index = SortedKeys.lastIndex(count: changes.count, atOrBefore: tick) { changes[$0].tick }
     let change = changes[index]
     let (span, overflow) = (tick - change.tick).multipliedReportingOverflow(by: change.microsecondsPerQuarter)
     let (time, overflowSum) = startTimes[index].addingReportingOverflow(span)
@@ -130,7 +130,7 @@ public struct TempoMap: Hashable, Sendable {
     if let ticksPerSecond = division.ticksPerSecond {
       return Self.rounded(seconds * max(ticksPerSecond, 1))
     }
-    let index = TimeSignatureMap.lastIndex(count: startSeconds.count, atOrBefore: seconds) {
+    let index = SortedKeys.lastIndex(count: startSeconds.count, atOrBefore: seconds) {
       startSeconds[$0]
     }
     let change = changes[index]
@@ -140,7 +140,7 @@ public struct TempoMap: Hashable, Sendable {
 
   /// The tempo in force at a tick.
   public func tempo(atTick tick: Int) -> TempoChange {
-    changes[TimeSignatureMap.lastIndex(count: changes.count, atOrBefore: tick) { changes[$0].tick }]
+    changes[SortedKeys.lastIndex(count: changes.count, atOrBefore: tick) { changes[$0].tick }]
   }
 
   /// A `Double` rounded to the nearest `Int`, saturating far outside any song.

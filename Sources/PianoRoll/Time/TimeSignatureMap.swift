@@ -80,7 +80,7 @@ public struct TimeSignatureMap: Hashable, Sendable {
 
   /// The position of a tick: the nearest cent at or before it.
   public func position(atTick tick: Int) -> Position {
-    let index = Self.lastIndex(count: changes.count, atOrBefore: tick) { changes[$0].tick }
+    let index = SortedKeys.lastIndex(count: changes.count, atOrBefore: tick) { changes[$0].tick }
     let change = changes[index]
     let cents = centsIntoChange(ticks: tick - change.tick, of: change.timeSignature)
     let (bars, offset) = cents.flooredDivision(by: change.timeSignature.centsPerBar)
@@ -100,12 +100,12 @@ public struct TimeSignatureMap: Hashable, Sendable {
 
   /// The time signature in force at a tick.
   public func timeSignature(atTick tick: Int) -> TimeSignature {
-    changes[Self.lastIndex(count: changes.count, atOrBefore: tick) { changes[$0].tick }].timeSignature
+    changes[SortedKeys.lastIndex(count: changes.count, atOrBefore: tick) { changes[$0].tick }].timeSignature
   }
 
   /// The time signature of a bar.
   public func timeSignature(ofBar bar: Int) -> TimeSignature {
-    changes[Self.lastIndex(count: changes.count, atOrBefore: bar) { changes[$0].bar }].timeSignature
+    changes[SortedKeys.lastIndex(count: changes.count, atOrBefore: bar) { changes[$0].bar }].timeSignature
   }
 
   /// How many bars it takes to hold everything up to `endTick`: the bar of `endTick`, plus
@@ -125,14 +125,14 @@ public struct TimeSignatureMap: Hashable, Sendable {
 
   /// The point on the cent line where a bar starts.
   func cents(atBarStart bar: Int) -> Int {
-    let index = Self.lastIndex(count: changes.count, atOrBefore: bar) { changes[$0].bar }
+    let index = SortedKeys.lastIndex(count: changes.count, atOrBefore: bar) { changes[$0].bar }
     let bars = bar.saturatingSum(-changes[index].bar)
     return startCents[index].saturatingSum(bars.saturatingProduct(changes[index].timeSignature.centsPerBar))
   }
 
   /// The normalized position of a point on the cent line.
   func position(atCents cents: Int) -> Position {
-    let index = Self.lastIndex(count: startCents.count, atOrBefore: cents) { startCents[$0] }
+    let index = SortedKeys.lastIndex(count: startCents.count, atOrBefore: cents) { startCents[$0] }
     let change = changes[index]
     let (bars, offset) = (cents - startCents[index]).flooredDivision(by: change.timeSignature.centsPerBar)
     return Position(bar: change.bar + bars, centsIntoBar: offset)
@@ -140,7 +140,7 @@ public struct TimeSignatureMap: Hashable, Sendable {
 
   /// The first tick whose position is at or after a point on the cent line.
   func tick(atCents cents: Int) -> Int {
-    let index = Self.lastIndex(count: startCents.count, atOrBefore: cents) { startCents[$0] }
+    let index = SortedKeys.lastIndex(count: startCents.count, atOrBefore: cents) { startCents[$0] }
     let change = changes[index]
     return change.tick
       + Self.scaled(
@@ -163,19 +163,5 @@ public struct TimeSignatureMap: Hashable, Sendable {
     let part = remainder * multiplier
     let fraction = roundingUp ? part.ceilingDivision(by: divisor) : part / divisor
     return whole + fraction
-  }
-
-  /// The index of the last of `count` sorted keys that is at or before `key`, or 0 if none
-  /// is (`keyAt(i)` gives the `i`th key).
-  @inline(__always)
-  static func lastIndex<Key: Comparable>(count: Int, atOrBefore key: Key, _ keyAt: (Int) -> Key) -> Int {
-    if count <= 1 || keyAt(1) > key { return 0 }
-    var low = 1
-    var high = count
-    while low < high {
-      let middle = (low + high) / 2
-      if keyAt(middle) <= key { low = middle + 1 } else { high = middle }
-    }
-    return low - 1
   }
 }
