@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIDIRollKit
 import Foundation
 import SMF
 
@@ -146,7 +147,11 @@ public struct Batch: ParsableCommand {
     if !plan.isEmpty { settings.transform = plan.applied(to:) }
 
     let result = try BatchRunner(configuration: settings).run()
-    if settings.printSummary { ProgressPrinter.write(BatchSummary(result: result).text) }
+    if settings.printSummary {
+      for line in BatchSummary(result: result).text.split(separator: "\n") {
+        Diagnostics.printError(String(line))
+      }
+    }
     if let signal = result.interruption { throw ExitCode(128 + signal) }
     if result.totals.failed > 0 {
       throw CLIError(

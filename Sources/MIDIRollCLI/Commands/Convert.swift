@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIDIRollKit
 import SMF
 
 /// `midiroll convert IN OUT`: reads a song and writes it as `.mid` or piano-roll JSON.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIDIRollKit
 import PianoRoll
 
 /// `midiroll quantize IN OUT --grid 1/16`: moves notes onto a grid, as a sequencer does.

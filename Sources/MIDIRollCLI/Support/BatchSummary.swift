@@ -1,3 +1,5 @@
+import MIDIRollKit
+
 /// The lines printed at the end of a batch.
 struct BatchSummary {
   /// What the run did.

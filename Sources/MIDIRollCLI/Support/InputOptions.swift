@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIDIRollKit
 import SMF
 
 /// Options for commands that read one song.

@@ -1,12 +1,12 @@
 import SMF
 
 /// Everything a batch run needs to know, gathered from the command line.
-struct BatchConfiguration: Sendable {
+public struct BatchConfiguration: Sendable {
   /// A step applied to every song between decoding and encoding.
-  typealias Transform = @Sendable (SongInput) throws(CLIError) -> SongInput
+  public typealias Transform = @Sendable (SongInput) throws(KitError) -> SongInput
 
   /// How progress is shown on standard error.
-  enum ProgressStyle: Sendable {
+  public enum ProgressStyle: Sendable {
     /// A bar redrawn in place (standard error is a terminal).
     case bar
     /// A plain line now and then (standard error is a file or a pipe).
@@ -16,40 +16,50 @@ struct BatchConfiguration: Sendable {
   }
 
   /// The input folder, without trailing `/`.
-  var inputFolder: String
+  public var inputFolder: String
   /// The output folder, without trailing `/`.
-  var outputFolder: String
+  public var outputFolder: String
   /// The kind every output is written as.
-  var outputKind: SongFileKind
+  public var outputKind: SongFileKind
   /// How many files are converted at once.
-  var jobs: Int
+  public var jobs: Int
   /// Which files and folders are taken.
-  var filter = PathFilter()
+  public var filter = PathFilter()
   /// Which part of the inputs this run takes.
-  var shard = Shard.whole
+  public var shard = Shard.whole
   /// Replace outputs that exist.
-  var force = false
+  public var force = false
   /// Skip inputs the report already lists as done, and append to the report.
-  var resume = false
+  public var resume = false
   /// Where the JSON Lines report goes.
-  var reportPath: String
+  public var reportPath: String
   /// How inputs are read.
-  var readOptions = ReadOptions()
+  public var readOptions = ReadOptions()
   /// Refuse inputs larger than this.
-  var maximumFileSize = FileIO.defaultMaximumSize
+  public var maximumFileSize = FileIO.defaultMaximumSize
   /// How progress is shown.
-  var progress = ProgressStyle.none
+  public var progress = ProgressStyle.none
   /// Print the summary at the end.
-  var printSummary = true
+  public var printSummary = true
   /// Seconds between plain progress lines.
-  var progressLineInterval = 5.0
+  public var progressLineInterval = 5.0
   /// What is done to each song between decoding and encoding.
-  var transform: Transform = { $0 }
+  public var transform: Transform = { $0 }
+
+  /// A configuration with the defaults for everything but the folders, the output kind, the
+  /// number of jobs and the report.
+  public init(inputFolder: String, outputFolder: String, outputKind: SongFileKind, jobs: Int, reportPath: String) {
+    self.inputFolder = inputFolder
+    self.outputFolder = outputFolder
+    self.outputKind = outputKind
+    self.jobs = jobs
+    self.reportPath = reportPath
+  }
 
   /// The default report: `OUT_DIR/midiroll-report.jsonl`, or one file per shard
   /// (`midiroll-report-K-of-N.jsonl`) so that shards sharing an output folder never write
   /// to the same report.
-  static func defaultReportPath(outputFolder: String, shard: Shard) -> String {
+  public static func defaultReportPath(outputFolder: String, shard: Shard) -> String {
     shard.count == 1
       ? outputFolder + "/midiroll-report.jsonl"
       : outputFolder + "/midiroll-report-\(shard.index)-of-\(shard.count).jsonl"
@@ -57,7 +67,7 @@ struct BatchConfiguration: Sendable {
 
   /// The output path, relative to the output folder, of an input at `relativePath`:
   /// the same folders, the extension replaced by the output kind's.
-  func outputPath(for relativePath: String) -> String {
+  public func outputPath(for relativePath: String) -> String {
     var stem = Substring(relativePath)
     if let dot = stem.lastIndex(of: "."), !stem[dot...].contains("/") { stem = stem[..<dot] }
     return stem + "." + outputKind.rawValue

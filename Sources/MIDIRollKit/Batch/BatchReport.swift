@@ -19,13 +19,13 @@ final class ReportWriter {
   let path: String
 
   /// Opens the report, emptying it unless `append`.
-  /// - Throws: ``CLIError`` (cannot write) when it cannot be opened.
-  init(path: String, append: Bool) throws(CLIError) {
+  /// - Throws: ``BatchError`` (cannot write) when it cannot be opened.
+  init(path: String, append: Bool) throws(BatchError) {
     self.path = path
     let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC)
     descriptor = open(path, flags, 0o666)
     guard descriptor >= 0 else {
-      throw CLIError(.cannotWrite, file: path, "cannot write the report: \(String(cString: strerror(errno)))")
+      throw BatchError(.cannotWrite, path: path, "cannot write the report: \(String(cString: strerror(errno)))")
     }
   }
 
@@ -38,13 +38,13 @@ final class ReportWriter {
   }
 
   /// Writes the queued lines.
-  /// - Throws: ``CLIError`` (cannot write) when the write fails (a full disk).
-  func flush() throws(CLIError) {
+  /// - Throws: ``BatchError`` (cannot write) when the write fails (a full disk).
+  func flush() throws(BatchError) {
     let failure = buffer.withUnsafeBytes { writeAll(descriptor, $0) }
     buffer.removeAll(keepingCapacity: true)
     if failure != 0 {
-      throw CLIError(
-        .cannotWrite, file: path, "cannot write the report: \(String(cString: strerror(failure)))")
+      throw BatchError(
+        .cannotWrite, path: path, "cannot write the report: \(String(cString: strerror(failure)))")
     }
   }
 }
@@ -133,11 +133,11 @@ enum ReportReader {
   /// The inputs whose last line in the report is `ok`, each with its output (both relative).
   /// A missing report is an empty one; lines that are not report lines (a line cut short by
   /// a killed run) are ignored.
-  /// - Throws: ``CLIError`` (bad input) when the report exists but cannot be read.
-  static func completedInputs(in path: String) throws(CLIError) -> [String: String] {
+  /// - Throws: ``BatchError`` (bad input) when the report exists but cannot be read.
+  static func completedInputs(in path: String) throws(BatchError) -> [String: String] {
     guard FileManager.default.fileExists(atPath: path) else { return [:] }
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw CLIError(.badInput, file: path, "cannot read the report to resume from")
+      throw BatchError(.badInput, path: path, "cannot read the report to resume from")
     }
     let decoder = JSONDecoder()
     var done: [String: String] = [:]

@@ -1,19 +1,5 @@
 import Foundation
 
-/// What a batch run did.
-struct BatchResult: Sendable {
-  /// The totals.
-  var totals: BatchTotals
-  /// The signal that interrupted the run, if one did.
-  var interruption: Int32?
-  /// Inputs not started because of the interruption.
-  var notStarted: Int
-  /// Wall time in seconds, walking included.
-  var seconds: Double
-  /// The report's path.
-  var reportPath: String
-}
-
 /// Runs a batch: walks the input tree, plans the jobs, converts them on worker threads and
 /// collects the outcomes on the calling thread, which alone writes the report and the
 /// progress (so neither holds a lock while a worker converts a file).
@@ -22,15 +8,18 @@ struct BatchResult: Sendable {
 /// convert it with ``FileConverter``, and post the outcome to a mailbox under a lock held
 /// only for the append. Memory is bounded by one file per worker plus the outcomes of the
 /// last tenth of a second.
-struct BatchRunner {
+public struct BatchRunner {
   /// What to do.
-  let configuration: BatchConfiguration
+  public let configuration: BatchConfiguration
+
+  /// A runner for `configuration`.
+  public init(configuration: BatchConfiguration) { self.configuration = configuration }
 
   /// Runs the batch to the end, or until SIGINT, SIGTERM or SIGHUP.
-  /// - Throws: ``CLIError`` for what stops the whole run: a missing input folder (bad input),
+  /// - Throws: ``BatchError`` for what stops the whole run: a missing input folder (bad input),
   ///   the output folder being the input folder (usage), an output folder or report that
   ///   cannot be written (cannot write). A bad input file never throws; it is reported.
-  func run() throws(CLIError) -> BatchResult {
+  public func run() throws(BatchError) -> BatchResult {
     let clock = ContinuousClock()
     let started = clock.now
     let startDate = Date()
@@ -82,7 +71,7 @@ struct BatchRunner {
     }
 
     var announcedInterruption = false
-    var reportFailure: CLIError?
+    var reportFailure: BatchError?
     printer.start(totals, workers: workerCount)
     while true {
       let (outcomes, finished) = mailbox.collect(waitingAtMost: 0.1)
@@ -91,7 +80,7 @@ struct BatchRunner {
         report.add(outcome.reportLine)
         if outcome.status == .failed {
           let path = configuration.inputFolder + "/" + outcome.job.input
-          printer.print("midiroll: \(path): \(outcome.reason ?? "failed")")
+          printer.print(OneLine.escaping("midiroll: \(path): \(outcome.reason ?? "failed")"))
         }
       }
       if reportFailure == nil {
@@ -121,28 +110,28 @@ struct BatchRunner {
   }
 
   /// Checks the input folder, creates the output folder, and returns both identities.
-  private func prepareFolders() throws(CLIError) -> (input: FileID, output: FileID) {
+  private func prepareFolders() throws(BatchError) -> (input: FileID, output: FileID) {
     let input = configuration.inputFolder
     var info = stat()
     guard stat(input, &info) == 0 else {
-      throw CLIError(.badInput, file: input, "no such folder")
+      throw BatchError(.badInput, path: input, "no such folder")
     }
     guard (info.st_mode & S_IFMT) == S_IFDIR else {
-      throw CLIError(.badInput, file: input, "is not a folder (batch takes a folder; convert takes a file)")
+      throw BatchError(.badInput, path: input, "is not a folder (batch takes a folder; convert takes a file)")
     }
     let inputID = FileID(info)
     let output = configuration.outputFolder
     do {
       try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
     } catch {
-      throw CLIError(.cannotWrite, file: output, "cannot create the output folder")
+      throw BatchError(.cannotWrite, path: output, "cannot create the output folder")
     }
     guard let outputID = FileID(path: output) else {
-      throw CLIError(.cannotWrite, file: output, "cannot create the output folder")
+      throw BatchError(.cannotWrite, path: output, "cannot create the output folder")
     }
     guard inputID != outputID else {
-      throw CLIError(
-        .usage, file: output,
+      throw BatchError(
+        .usage, path: output,
         "the output folder is the input folder; choose another (inputs are never modified)")
     }
     let reportFolder = (configuration.reportPath as NSString).deletingLastPathComponent
@@ -150,7 +139,7 @@ struct BatchRunner {
       do {
         try FileManager.default.createDirectory(atPath: reportFolder, withIntermediateDirectories: true)
       } catch {
-        throw CLIError(.cannotWrite, file: configuration.reportPath, "cannot create the report's folder")
+        throw BatchError(.cannotWrite, path: configuration.reportPath, "cannot create the report's folder")
       }
     }
     return (inputID, outputID)
@@ -158,7 +147,7 @@ struct BatchRunner {
 
   /// The jobs of this run: every input found, with its output; an input whose output another
   /// input already claims fails; then this shard's part, without what an earlier run did.
-  private func plan(_ found: [FoundInput], totals: inout BatchTotals) throws(CLIError) -> [BatchJob] {
+  private func plan(_ found: [FoundInput], totals: inout BatchTotals) throws(BatchError) -> [BatchJob] {
     var claimed: [String: String] = [:]
     claimed.reserveCapacity(found.count)
     let done = configuration.resume ? try ReportReader.completedInputs(in: configuration.reportPath) : [:]
@@ -220,83 +209,5 @@ struct BatchRunner {
     var line = JSONLine()
     line.add("summary", summary)
     return line
-  }
-}
-
-/// Hands out job indices to workers, until the jobs run out or an interruption arrives.
-///
-/// The jobs (in walk order, so grouped by folder) are split into one contiguous part per
-/// worker. Each worker takes its own part in order; a worker whose part is done takes the
-/// second half of the largest part left. So workers mostly write into different folders:
-/// creating and renaming files in one folder takes the folder's lock in the kernel, and on
-/// the real corpus that lock was where two workers in one folder spent most of their waiting.
-final class JobQueue: @unchecked Sendable {
-  private let lock = NSLock()
-  private var parts: [Range<Int>]
-  private let interrupts: InterruptWatcher
-
-  /// A queue of `count` jobs for `workers` workers that stops when `interrupts` has received
-  /// a signal.
-  init(count: Int, workers: Int, interrupts: InterruptWatcher) {
-    parts = (0..<workers).map { worker in
-      (count * worker / workers)..<(count * (worker + 1) / workers)
-    }
-    self.interrupts = interrupts
-  }
-
-  /// The next job's index for `worker`, or `nil` when there is none or the run was
-  /// interrupted.
-  func take(worker: Int) -> Int? {
-    if interrupts.received != nil { return nil }
-    lock.lock()
-    defer { lock.unlock() }
-    if parts[worker].isEmpty {
-      guard let largest = parts.indices.max(by: { parts[$0].count < parts[$1].count }),
-        !parts[largest].isEmpty
-      else { return nil }
-      let part = parts[largest]
-      let middle = part.lowerBound + part.count / 2
-      parts[largest] = part.lowerBound..<middle
-      parts[worker] = middle..<part.upperBound
-    }
-    let index = parts[worker].lowerBound
-    parts[worker] = (index + 1)..<parts[worker].upperBound
-    return index
-  }
-}
-
-/// Where workers post outcomes for the collecting thread.
-final class Mailbox: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var outcomes: [BatchOutcome] = []
-  private var running: Int
-
-  /// A mailbox for `workers` workers.
-  init(workers: Int) { running = workers }
-
-  /// Adds an outcome (holds the lock only for the append).
-  func post(_ outcome: BatchOutcome) {
-    condition.lock()
-    outcomes.append(outcome)
-    condition.unlock()
-  }
-
-  /// Marks one worker as finished; wakes the collector when it was the last.
-  func finish() {
-    condition.lock()
-    running -= 1
-    if running == 0 { condition.broadcast() }
-    condition.unlock()
-  }
-
-  /// Waits up to `seconds` (less when the last worker finishes), then takes every outcome.
-  /// - Returns: The outcomes, and whether every worker has finished.
-  func collect(waitingAtMost seconds: Double) -> (outcomes: [BatchOutcome], finished: Bool) {
-    condition.lock()
-    defer { condition.unlock() }
-    if running > 0 { _ = condition.wait(until: Date(timeIntervalSinceNow: seconds)) }
-    let taken = outcomes
-    outcomes.removeAll(keepingCapacity: true)
-    return (taken, running == 0)
   }
 }

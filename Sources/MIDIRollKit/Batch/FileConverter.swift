@@ -3,7 +3,7 @@ import SMF
 
 /// The work done for one input: read → decode → transform → encode → write.
 ///
-/// Every step throws a ``CLIError`` that becomes the input's failure reason; nothing here
+/// Every step throws a ``KitError`` that becomes the input's failure reason; nothing here
 /// stops the batch. One converter is shared by all workers: it holds only settings.
 struct FileConverter: Sendable {
   /// The input folder, without trailing `/`.
@@ -42,20 +42,20 @@ struct FileConverter: Sendable {
     return outcome
   }
 
-  private func convert(into outcome: inout BatchOutcome, slot: TemporarySlot, tag: String) throws(CLIError) {
+  private func convert(into outcome: inout BatchOutcome, slot: TemporarySlot, tag: String) throws(KitError) {
     let job = outcome.job
-    if let problem = job.problem { throw CLIError(.badInput, problem) }
+    if let problem = job.problem { throw KitError(.badInput, problem) }
     let inputPath = inputFolder + "/" + job.input
     let outputPath = outputFolder + "/" + job.output
     let existing = FileID(path: outputPath)
     if existing != nil && !force {
       outcome.status = .skipped
-      throw CLIError(.usage, "the output exists (--force replaces it)")
+      throw KitError(.usage, "the output exists (--force replaces it)")
     }
-    let (bytes, inputID) = try BatchFiles.read(inputPath, maximumSize: maximumFileSize)
+    let (bytes, inputID) = try FileIO.readFile(inputPath, maximumSize: maximumFileSize)
     outcome.bytesIn = bytes.count
     if existing == inputID {
-      throw CLIError(.usage, "the output \(job.output) is the input; it is never overwritten")
+      throw KitError(.usage, "the output \(job.output) is the input; it is never overwritten")
     }
     // The one pipeline: decode, transform, encode. A new step is one line here.
     let song: SongInput
@@ -67,12 +67,12 @@ struct FileConverter: Sendable {
     let encoded = try song.encoded(as: outputKind)
     outcome.warnings = song.warnings
     outcome.notes = song.noteCount
-    try BatchFiles.writeAtomically(encoded, to: outputPath, slot: slot, tag: tag)
+    try FileIO.writeAtomically(encoded, to: outputPath, slot: slot, tag: tag)
     outcome.bytesOut = encoded.count
   }
 
   /// Adds a hint when a `.mid` input is really JSON (or the other way round).
-  private static func withHint(_ error: CLIError, bytes: [UInt8], kind: SongFileKind) -> CLIError {
+  private static func withHint(_ error: KitError, bytes: [UInt8], kind: SongFileKind) -> KitError {
     let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
     let hint: String
     switch kind {
@@ -81,6 +81,6 @@ struct FileConverter: Sendable {
       hint = "; it looks like a MIDI file (rename it to .mid)"
     default: return error
     }
-    return CLIError(error.kind, file: error.file, error.message + hint, offset: error.offset)
+    return KitError(error.kind, file: error.file, error.message + hint, offset: error.offset)
   }
 }

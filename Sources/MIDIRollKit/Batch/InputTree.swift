@@ -1,15 +1,5 @@
 import Foundation
 
-/// A song file found in the input tree.
-struct FoundInput: Sendable {
-  /// The path relative to the input folder, with `/` between components.
-  var relativePath: String
-  /// What the extension says it is.
-  var kind: SongFileKind
-  /// Why it cannot be processed, when that is known from the walk alone.
-  var problem: String?
-}
-
 /// Walks an input folder for song files, in a deterministic order.
 ///
 /// Folders are walked depth first with the entries of each folder sorted by name. Symbolic
@@ -100,9 +90,9 @@ struct InputTree {
   }
 
   /// The entries of a folder other than `.` and `..`, sorted by name.
-  static func list(_ path: String) throws(CLIError) -> [Entry] {
+  static func list(_ path: String) throws(KitError) -> [Entry] {
     guard let stream = opendir(path) else {
-      throw CLIError(.badInput, file: path, "cannot read the folder: \(String(cString: strerror(errno)))")
+      throw KitError(.badInput, file: path, "cannot read the folder: \(String(cString: strerror(errno)))")
     }
     defer { closedir(stream) }
     var entries: [Entry] = []

@@ -9,7 +9,7 @@ import Foundation
 /// A second signal stops at once: every worker's temporary file is removed (and no worker
 /// can create or rename one after that), then the process exits with 128 + the signal, so
 /// even then no partial output is left.
-final class InterruptWatcher: @unchecked Sendable {
+public final class InterruptWatcher: @unchecked Sendable {
   private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
   private let lock = NSLock()
   private var first: Int32?
@@ -73,7 +73,7 @@ final class InterruptWatcher: @unchecked Sendable {
   }
 
   /// `SIGINT`, `SIGTERM`, `SIGHUP`, or `signal N`.
-  static func name(_ number: Int32) -> String {
+  public static func name(_ number: Int32) -> String {
     switch number {
     case SIGINT: "SIGINT"
     case SIGTERM: "SIGTERM"

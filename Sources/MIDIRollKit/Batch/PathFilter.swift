@@ -6,13 +6,20 @@ import Foundation
 /// A pattern without `/` is matched against the name alone (`*.kar`, `drafts`), at any
 /// depth; a pattern with `/` against the whole path relative to the input folder, where `*`
 /// also matches across folders (`lmd/A/*`). Patterns use shell wildcards (`*`, `?`, `[…]`).
-struct PathFilter: Sendable {
+public struct PathFilter: Sendable {
   /// A file must match one of these when there are any.
-  var includes: [String] = []
+  public var includes: [String] = []
   /// A file or folder matching one of these is left out (a folder with everything in it).
-  var excludes: [String] = []
+  public var excludes: [String] = []
   /// Take files and folders whose names begin with `.` (left out by default).
-  var includeHidden = false
+  public var includeHidden = false
+
+  /// A filter; by default it takes every file whose name does not begin with `.`.
+  public init(includes: [String] = [], excludes: [String] = [], includeHidden: Bool = false) {
+    self.includes = includes
+    self.excludes = excludes
+    self.includeHidden = includeHidden
+  }
 
   /// Whether to take the file at `relativePath`, whose last component is `name`.
   func takesFile(_ relativePath: String, name: String) -> Bool {

@@ -1,12 +1,10 @@
-import ArgumentParser
-
 /// One of `count` deterministic parts of a batch's inputs, written `K/N` (`--shard 2/8`).
 ///
 /// An input belongs to part `K` when the 64-bit FNV-1a hash of its path relative to the input
 /// folder (as UTF-8 bytes), modulo `N`, is `K - 1`. The hash is fixed by its definition, not
 /// seeded per process like Swift's `Hasher`, so every machine that walks the same tree splits
 /// it the same way: parts `1/N` … `N/N` together take every input exactly once.
-public struct Shard: Hashable, Sendable, CustomStringConvertible, ExpressibleByArgument {
+public struct Shard: Hashable, Sendable, CustomStringConvertible {
   /// This part, from 1 to ``count``.
   public let index: Int
   /// How many parts there are.

@@ -1,21 +1,21 @@
 import Foundation
 
 /// A file's identity on this machine: its device and inode numbers.
-struct FileID: Hashable, Sendable {
+public struct FileID: Hashable, Sendable {
   /// The device the file lives on.
-  var device: UInt64
+  public var device: UInt64
   /// The file's inode number on that device.
-  var inode: UInt64
+  public var inode: UInt64
 
   /// The identity of what `path` names, following symbolic links; `nil` if it does not exist.
-  init?(path: String) {
+  public init?(path: String) {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     self.init(info)
   }
 
   /// The identity recorded in a `stat` result.
-  init(_ info: stat) {
+  public init(_ info: stat) {
     device = UInt64(truncatingIfNeeded: info.st_dev)
     inode = UInt64(truncatingIfNeeded: info.st_ino)
   }

@@ -23,3 +23,6 @@ func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32 {
   }
   return 0
 }
+
+/// What an `errno` value means, as `strerror` says it (`No space left on device`).
+func errnoText(_ code: Int32) -> String { String(cString: strerror(code)) }

@@ -6,13 +6,13 @@ import Foundation
 /// lock; ``abandon()`` takes the same lock, removes the file and marks the slot, after which
 /// the worker can neither create another temporary file nor rename one into place. Each
 /// worker has its own slot, so the lock is never contended during normal work.
-final class TemporarySlot: @unchecked Sendable {
+public final class TemporarySlot: @unchecked Sendable {
   private let lock = NSLock()
   private var path: String?
   private var abandoned = false
 
   /// Creates an empty slot.
-  init() {}
+  public init() {}
 
   /// Records `temporary` and creates it with `create` (which returns a descriptor or -1).
   /// - Returns: The descriptor, or -1 with `errno` set (`EINTR` once the slot is abandoned).
@@ -63,92 +63,42 @@ final class TemporarySlot: @unchecked Sendable {
   }
 }
 
-/// Reading inputs and writing outputs for batch, with POSIX calls: no `Data` copies, no
-/// Foundation file APIs on the hot path, and no blocking on a FIFO named like a song.
-enum BatchFiles {
-  /// The bytes of a regular file, and its identity.
-  /// - Throws: ``CLIError`` (bad input) naming the file: missing (or a dangling link), not a
-  ///   regular file (a FIFO, socket or device), larger than `maximumSize`, or unreadable.
-  static func read(_ path: String, maximumSize: Int) throws(CLIError) -> (bytes: [UInt8], id: FileID) {
-    // O_NONBLOCK: opening a FIFO for reading must not wait for a writer.
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else {
-      let code = errno
-      var info = stat()
-      if code == ENOENT && lstat(path, &info) == 0 {
-        throw CLIError(.badInput, file: path, "cannot be read: a symbolic link to a missing file")
-      }
-      throw CLIError(.badInput, file: path, "cannot be read: \(String(cString: strerror(code)))")
-    }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else {
-      throw CLIError(.badInput, file: path, "cannot be read: \(String(cString: strerror(errno)))")
-    }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: break
-    case S_IFDIR: throw CLIError(.badInput, file: path, "cannot be read: is a folder, expected a file")
-    default:
-      throw CLIError(
-        .badInput, file: path, "cannot be read: not a regular file (a FIFO, socket or device)")
-    }
-    let size = Int(info.st_size)
-    guard size <= maximumSize else {
-      throw CLIError(
-        .badInput, file: path,
-        "file is \(size) bytes, more than the limit of \(maximumSize) (raise it with --max-file-size)")
-    }
-    var failure: Int32 = 0
-    var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-      while count < size {
-        let got = readSome(descriptor, buffer.baseAddress! + count, size - count)
-        if got > 0 {
-          count += got
-        } else {
-          if got < 0 { failure = errno }
-          break  // at 0, the file shrank since fstat: take what is there
-        }
-      }
-    }
-    if failure != 0 {
-      throw CLIError(.badInput, file: path, "cannot be read: \(String(cString: strerror(failure)))")
-    }
-    // The file may have grown since fstat: read the rest, within the limit.
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while bytes.count == size {
-      let got = chunk.withUnsafeMutableBytes { readSome(descriptor, $0.baseAddress!, $0.count) }
-      if got == 0 { break }
-      if got < 0 {
-        throw CLIError(.badInput, file: path, "cannot be read: \(String(cString: strerror(errno)))")
-      }
-      bytes += chunk[..<got]
-      guard bytes.count <= maximumSize else {
-        throw CLIError(.badInput, file: path, "file is larger than the limit of \(maximumSize) bytes")
-      }
-    }
-    return (bytes, FileID(info))
+/// Writing outputs through temporary files, for batch and the one-file commands alike.
+extension FileIO {
+  /// Writes `bytes` to `path` through a temporary file in the same folder (created along
+  /// with any missing folders when `createFolders`) that is renamed into place: the output
+  /// appears whole or not at all, and an abort removes the temporary file through `slot`.
+  /// - Parameter tag: Makes the temporary name unique among this process's workers.
+  /// - Throws: ``KitError`` (cannot write) naming the output and the reason.
+  public static func writeAtomically(
+    _ bytes: [UInt8], to path: String, slot: TemporarySlot, tag: String, createFolders: Bool = true
+  ) throws(KitError) {
+    try writeAtomically(to: path, slot: slot, tag: tag, createFolders: createFolders) { $0.write(bytes) }
   }
 
-  /// Writes `bytes` to `path` through a temporary file in the same folder (created along
-  /// with any missing folders) that is renamed into place: the output appears whole or not
-  /// at all, and an abort removes the temporary file through `slot`.
-  /// - Parameter tag: Makes the temporary name unique among this process's workers.
-  /// - Throws: ``CLIError`` (cannot write) naming the output and the reason.
-  static func writeAtomically(_ bytes: [UInt8], to path: String, slot: TemporarySlot, tag: String)
-    throws(CLIError)
-  {
+  /// Writes what `body` gives the sink to `path` through a temporary file in the same
+  /// folder that is renamed into place (see ``writeAtomically(_:to:slot:tag:createFolders:)``).
+  /// A write that fails (a full disk) removes the temporary file; nothing appears at `path`.
+  /// - Throws: ``KitError`` (cannot write) naming the output and the reason.
+  public static func writeAtomically(
+    to path: String, slot: TemporarySlot, tag: String, createFolders: Bool = true,
+    _ body: (OutputSink) -> Void
+  ) throws(KitError) {
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[..<$0]) } ?? "."
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    let temporary = "\(folder)/.\(name).midiroll-\(tag).tmp"
+    let temporary = "\(folder.isEmpty ? "" : folder)/.\(name).midiroll-\(tag).tmp"
     let create = { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
     var descriptor = slot.create(temporary, create)
-    if descriptor < 0 && errno == ENOENT {
+    if descriptor < 0 && errno == ENOENT && createFolders {
       try makeFolders(folder, for: path)
       descriptor = slot.create(temporary, create)
     }
     guard descriptor >= 0 else { throw writeError(path, errno, "cannot create a file in \(folder)") }
-    var failure = bytes.withUnsafeBytes { writeAll(descriptor, $0) }
+    let sink = OutputSink(descriptor: descriptor, destination: path)
+    body(sink)
+    do { try sink.finish() } catch {}
+    var failure = sink.errorNumber
     if close(descriptor) != 0 && failure == 0 { failure = errno }
     if failure != 0 {
       slot.discard()
@@ -162,7 +112,7 @@ enum BatchFiles {
   }
 
   /// Creates `folder` and its missing parents.
-  private static func makeFolders(_ folder: String, for output: String) throws(CLIError) {
+  private static func makeFolders(_ folder: String, for output: String) throws(KitError) {
     if mkdir(folder, 0o777) == 0 || errno == EEXIST { return }
     guard errno == ENOENT, let slash = folder.lastIndex(of: "/"), slash != folder.startIndex else {
       throw writeError(output, errno, "cannot create the folder \(folder)")
@@ -173,8 +123,8 @@ enum BatchFiles {
     }
   }
 
-  private static func writeError(_ path: String, _ code: Int32, _ what: String) -> CLIError {
-    if code == EINTR { return CLIError(.cannotWrite, file: path, "interrupted") }
-    return CLIError(.cannotWrite, file: path, "\(what): \(String(cString: strerror(code)))")
+  private static func writeError(_ path: String, _ code: Int32, _ what: String) -> KitError {
+    if code == EINTR { return KitError(.cannotWrite, file: path, "interrupted") }
+    return KitError(.cannotWrite, file: path, "\(what): \(errnoText(code))")
   }
 }

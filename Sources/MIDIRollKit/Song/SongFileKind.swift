@@ -1,7 +1,5 @@
-import ArgumentParser
-
 /// The two kinds of file midiroll reads and writes.
-public enum SongFileKind: String, Sendable, CaseIterable, ExpressibleByArgument {
+public enum SongFileKind: String, Sendable, CaseIterable {
   /// A Standard MIDI File (`.mid`, `.midi`, `.kar`, `.rmi`, `.smf`).
   case mid
   /// Piano-roll JSON (`.json`).
@@ -18,17 +16,17 @@ public enum SongFileKind: String, Sendable, CaseIterable, ExpressibleByArgument 
   }
 
   /// The kind of `path`, from `explicit` first, then the extension.
-  /// - Throws: ``CLIError`` (usage) when neither says.
-  public static func resolve(_ path: String, explicit: SongFileKind?, role: String) throws(CLIError)
+  /// - Throws: ``KitError`` (usage) when neither says.
+  public static func resolve(_ path: String, explicit: SongFileKind?, role: String) throws(KitError)
     -> SongFileKind
   {
     if let explicit { return explicit }
     if path == "-" {
-      throw CLIError(
+      throw KitError(
         .usage, "\(role) is '-': say which kind with --\(role == "input" ? "from" : "to") mid|json")
     }
     guard let kind = SongFileKind(path: path) else {
-      throw CLIError(
+      throw KitError(
         .usage, file: path,
         "cannot tell the \(role) kind from the extension (expected .mid, .midi, .kar, .rmi or .json)")
     }

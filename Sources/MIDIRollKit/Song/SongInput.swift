@@ -18,19 +18,23 @@ public struct SongInput: Sendable {
   public var warnings: [String]
   private var content: Content
 
-  /// Reads an input from disk (or standard input) and decodes it.
-  /// - Throws: ``CLIError`` (bad input) naming the file and the byte offset or JSON path.
-  public init(path: String, options: InputOptions) throws(CLIError) {
-    let kind = try SongFileKind.resolve(path, explicit: options.from, role: "input")
-    let bytes = try FileIO.read(path, maximumSize: options.maxFileSize)
-    try self.init(bytes: bytes, kind: kind, path: path, readOptions: options.readOptions)
+  /// Reads an input from disk (or standard input for `-`) and decodes it.
+  /// - Parameters:
+  ///   - kind: How to decode it; `nil` lets the extension say.
+  ///   - maximumSize: Refuse larger inputs.
+  /// - Throws: ``KitError``: (usage) when the kind cannot be told, (bad input) naming the file
+  ///   and the byte offset or JSON path.
+  public init(path: String, kind: SongFileKind?, maximumSize: Int, readOptions: ReadOptions) throws(KitError) {
+    let kind = try SongFileKind.resolve(path, explicit: kind, role: "input")
+    let bytes = try FileIO.read(path, maximumSize: maximumSize)
+    try self.init(bytes: bytes, kind: kind, path: path, readOptions: readOptions)
   }
 
   /// Decodes bytes already read.
   /// - Parameters:
   ///   - path: Named in errors and warnings.
-  /// - Throws: ``CLIError`` (bad input) naming the file and the byte offset or JSON path.
-  public init(bytes: [UInt8], kind: SongFileKind, path: String, readOptions: ReadOptions) throws(CLIError) {
+  /// - Throws: ``KitError`` (bad input) naming the file and the byte offset or JSON path.
+  public init(bytes: [UInt8], kind: SongFileKind, path: String, readOptions: ReadOptions) throws(KitError) {
     self.path = path
     switch kind {
     case .mid:
@@ -39,14 +43,14 @@ public struct SongInput: Sendable {
         content = .file(result.file)
         warnings = result.warnings.map(\.description)
       } catch {
-        throw CLIError(.badInput, file: path, error.description, offset: error.offset)
+        throw KitError(.badInput, file: path, error.description, offset: error.offset)
       }
     case .json:
       do {
         content = .song(try PianoRollJSON.decode(bytes))
         warnings = []
       } catch {
-        throw CLIError(.badInput, file: path, error.description, offset: error.offset)
+        throw KitError(.badInput, file: path, error.description, offset: error.offset)
       }
     }
   }
@@ -86,19 +90,13 @@ public struct SongInput: Sendable {
   }
 
   /// The song encoded as `kind`.
-  /// - Throws: ``CLIError`` when the song cannot be written in that form.
-  public func encoded(as kind: SongFileKind) throws(CLIError) -> [UInt8] {
+  /// - Throws: ``KitError`` when the song cannot be written in that form.
+  public func encoded(as kind: SongFileKind) throws(KitError) -> [UInt8] {
     switch kind {
     case .mid:
       return file.serialized()
     case .json:
       return PianoRollJSON.encode(song)
     }
-  }
-
-  /// Prints the warnings to standard error, each prefixed by the path, unless `quiet`.
-  public func printWarnings(quiet: Bool) {
-    guard !quiet else { return }
-    for warning in warnings { Diagnostics.printError("midiroll: warning: \(path): \(warning)") }
   }
 }

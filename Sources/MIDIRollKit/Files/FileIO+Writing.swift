@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writing one output: a file that appears whole or not at all, or standard output.
+extension FileIO {
+  /// Writes `bytes` to `path` (or standard output for `-`); see ``write(to:inputs:force:_:)``.
+  /// - Throws: ``KitError``: (usage) for an output that is an input, (cannot write) naming
+  ///   the output and the reason when it cannot be written.
+  public static func write(_ bytes: [UInt8], to path: String, inputs: [String] = [], force: Bool = false)
+    throws(KitError)
+  {
+    try write(to: path, inputs: inputs, force: force) { $0.write(bytes) }
+  }
+
+  /// Writes what `body` gives the sink to `path`, through a temporary file in the same folder
+  /// that is renamed into place, or to standard output for `-`. Every write is checked: a
+  /// full disk, a closed or full standard output is an error naming the output and the
+  /// reason, and no partial file is left.
+  /// - Parameters:
+  ///   - inputs: Paths that must never be overwritten unless `force` is set.
+  ///   - force: Allow overwriting one of `inputs`.
+  /// - Throws: ``KitError``: (usage) for an output that is an input, (cannot write) naming
+  ///   the output and the reason (`No space left on device`, `No such file or directory`).
+  public static func write(
+    to path: String, inputs: [String] = [], force: Bool = false, _ body: (OutputSink) -> Void
+  ) throws(KitError) {
+    if path == "-" {
+      let sink = OutputSink.standardOutput()
+      body(sink)
+      try sink.finish()
+      return
+    }
+    if !force, inputs.contains(where: { $0 != "-" && sameFile($0, path) }) {
+      throw KitError(.usage, file: path, "output is the input; refusing to overwrite it (use --force)")
+    }
+    let tag = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    try writeAtomically(to: path, slot: TemporarySlot(), tag: tag, createFolders: false, body)
+  }
+}
