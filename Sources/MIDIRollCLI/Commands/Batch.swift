@@ -71,6 +71,12 @@ public struct Batch: ParsableCommand {
     help: "Print no progress and no summary, only failures (warnings are in the report either way).")
   public var quiet = false
 
+  /// Print a line as each input is started.
+  @Flag(
+    name: .shortAndLong,
+    help: "Print a line on standard error as each input is started (shows which file a slow run is on).")
+  public var verbose = false
+
   /// Quantize and key options, applied to every song.
   @OptionGroup public var transformOptions: TransformOptions
 
@@ -142,7 +148,8 @@ public struct Batch: ParsableCommand {
     settings.resume = resume
     settings.readOptions = ReadOptions(strict: strict, maximumFileSize: maxFileSize)
     settings.maximumFileSize = maxFileSize
-    settings.progress = quiet ? .none : (isatty(2) != 0 ? .bar : .lines)
+    settings.progress = quiet ? .none : (isatty(2) != 0 && !verbose ? .bar : .lines)
+    settings.announcesStarts = verbose
     settings.printSummary = !quiet
     if !plan.isEmpty { settings.transform = plan.applied(to:) }
 

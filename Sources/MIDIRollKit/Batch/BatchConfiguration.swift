@@ -41,6 +41,8 @@ public struct BatchConfiguration: Sendable {
   public var progress = ProgressStyle.none
   /// Print the summary at the end.
   public var printSummary = true
+  /// Print a line on standard error as each input is started.
+  public var announcesStarts = false
   /// Seconds between plain progress lines.
   public var progressLineInterval = 5.0
   /// What is done to each song between decoding and encoding.

@@ -55,12 +55,17 @@ public struct BatchRunner {
       maximumFileSize: configuration.maximumFileSize, force: configuration.force,
       transform: configuration.transform)
     let processID = getpid()
+    let announcesStarts = configuration.announcesStarts
     for worker in 0..<workerCount {
       let slot = slots[worker]
       let thread = Thread {
         var count = 0
         while let index = queue.take(worker: worker) {
           count += 1
+          if announcesStarts {
+            // One write(2) of a short line: never interleaved with another thread's line.
+            ProgressPrinter.write(OneLine.escaping("midiroll: batch: starting \(jobs[index].input)") + "\n")
+          }
           let outcome = converter.convert(jobs[index], slot: slot, tag: "\(processID)-\(worker)-\(count)")
           mailbox.post(outcome)
         }
