@@ -24,7 +24,12 @@ public enum MIDIRollMain {
       let code = MIDIRollCommand.exitCode(for: error)
       if code == .success {  // --help, --version
         do {
-          try StandardOutput.printLine(MIDIRollCommand.fullMessage(for: error))
+          var help = MIDIRollCommand.fullMessage(for: error)
+          if help.hasPrefix("OVERVIEW"), let examples = HelpExamples.forArguments(arguments) {
+            while help.hasSuffix("\n") { help.removeLast() }
+            help += "\n" + examples
+          }
+          try StandardOutput.printLine(help)
         } catch {
           fail(CLIError(error))
         }

@@ -70,7 +70,9 @@ extension TransformPlan {
     var song = try SongInput(path: input, options: inputOptions)
     song.printWarnings(quiet: inputOptions.quiet)
     let lines = apply(to: &song)
-    try FileIO.write(song.encoded(as: outputKind), to: output, inputs: [input], force: outputOptions.force)
+    try FileIO.write(to: output, inputs: [input], force: outputOptions.force) { sink throws(KitError) in
+      try song.write(as: outputKind, to: sink)
+    }
     if !inputOptions.quiet { lines.forEach(Diagnostics.printError) }
   }
 }

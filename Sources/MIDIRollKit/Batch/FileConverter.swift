@@ -64,11 +64,11 @@ struct FileConverter: Sendable {
     } catch {
       throw Self.withHint(error, bytes: bytes, kind: job.kind)
     }
-    let encoded = try song.encoded(as: outputKind)
     outcome.warnings = song.warnings
     outcome.notes = song.noteCount
-    try FileIO.writeAtomically(encoded, to: outputPath, slot: slot, tag: tag)
-    outcome.bytesOut = encoded.count
+    outcome.bytesOut = try FileIO.writeAtomically(to: outputPath, slot: slot, tag: tag) {
+      sink throws(KitError) in try song.write(as: outputKind, to: sink)
+    }
   }
 
   /// Adds a hint when a `.mid` input is really JSON (or the other way round).

@@ -12,24 +12,25 @@ extension FileIO {
   public static func write(_ bytes: [UInt8], to path: String, inputs: [String] = [], force: Bool = false)
     throws(KitError)
   {
-    try write(to: path, inputs: inputs, force: force) { $0.write(bytes) }
+    try write(to: path, inputs: inputs, force: force) { sink throws(KitError) in sink.write(bytes) }
   }
 
   /// Writes what `body` gives the sink to `path`, through a temporary file in the same folder
   /// that is renamed into place, or to standard output for `-`. Every write is checked: a
   /// full disk, a closed or full standard output is an error naming the output and the
-  /// reason, and no partial file is left.
+  /// reason, and no partial file is left (nor any file when `body` throws).
   /// - Parameters:
   ///   - inputs: Paths that must never be overwritten unless `force` is set.
   ///   - force: Allow overwriting one of `inputs`.
   /// - Throws: ``KitError``: (usage) for an output that is an input, (cannot write) naming
   ///   the output and the reason (`No space left on device`, `No such file or directory`).
   public static func write(
-    to path: String, inputs: [String] = [], force: Bool = false, _ body: (OutputSink) -> Void
+    to path: String, inputs: [String] = [], force: Bool = false,
+    _ body: (OutputSink) throws(KitError) -> Void
   ) throws(KitError) {
     if path == "-" {
       let sink = OutputSink.standardOutput()
-      body(sink)
+      try body(sink)
       try sink.finish()
       return
     }

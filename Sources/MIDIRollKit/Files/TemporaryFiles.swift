@@ -69,21 +69,28 @@ extension FileIO {
   /// with any missing folders when `createFolders`) that is renamed into place: the output
   /// appears whole or not at all, and an abort removes the temporary file through `slot`.
   /// - Parameter tag: Makes the temporary name unique among this process's workers.
+  /// - Returns: The bytes written.
   /// - Throws: ``KitError`` (cannot write) naming the output and the reason.
+  @discardableResult
   public static func writeAtomically(
     _ bytes: [UInt8], to path: String, slot: TemporarySlot, tag: String, createFolders: Bool = true
-  ) throws(KitError) {
-    try writeAtomically(to: path, slot: slot, tag: tag, createFolders: createFolders) { $0.write(bytes) }
+  ) throws(KitError) -> Int {
+    try writeAtomically(to: path, slot: slot, tag: tag, createFolders: createFolders) { sink throws(KitError) in
+      sink.write(bytes)
+    }
   }
 
   /// Writes what `body` gives the sink to `path` through a temporary file in the same
   /// folder that is renamed into place (see ``writeAtomically(_:to:slot:tag:createFolders:)``).
-  /// A write that fails (a full disk) removes the temporary file; nothing appears at `path`.
-  /// - Throws: ``KitError`` (cannot write) naming the output and the reason.
+  /// A write that fails (a full disk), or a `body` that throws, removes the temporary file;
+  /// nothing appears at `path`.
+  /// - Returns: The bytes written.
+  /// - Throws: ``KitError``: (cannot write) naming the output and the reason, or what `body` threw.
+  @discardableResult
   public static func writeAtomically(
     to path: String, slot: TemporarySlot, tag: String, createFolders: Bool = true,
-    _ body: (OutputSink) -> Void
-  ) throws(KitError) {
+    _ body: (OutputSink) throws(KitError) -> Void
+  ) throws(KitError) -> Int {
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[..<$0]) } ?? "."
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -96,8 +103,14 @@ extension FileIO {
     }
     guard descriptor >= 0 else { throw writeError(path, errno, "cannot create a file in \(folder)") }
     let sink = OutputSink(descriptor: descriptor, destination: path)
-    body(sink)
-    do { try sink.finish() } catch {}
+    do {
+      try body(sink)
+    } catch {
+      close(descriptor)
+      slot.discard()
+      throw error
+    }
+    do { try sink.finish() } catch {}  // the failure is in sink.errorNumber
     var failure = sink.errorNumber
     if close(descriptor) != 0 && failure == 0 { failure = errno }
     if failure != 0 {
@@ -109,6 +122,7 @@ extension FileIO {
       slot.discard()
       throw writeError(path, code, "cannot move the output into place")
     }
+    return sink.count
   }
 
   /// Creates `folder` and its missing parents.

@@ -20,13 +20,26 @@ public struct SongInput: Sendable {
 
   /// Reads an input from disk (or standard input for `-`) and decodes it.
   /// - Parameters:
-  ///   - kind: How to decode it; `nil` lets the extension say.
+  ///   - kind: How to decode it; `nil` lets the extension say, or the first bytes (`MThd`/`RIFF`
+  ///     or `{`) for standard input and names without an extension.
   ///   - maximumSize: Refuse larger inputs.
-  /// - Throws: ``KitError``: (usage) when the kind cannot be told, (bad input) naming the file
-  ///   and the byte offset or JSON path.
+  /// - Throws: ``KitError``: (usage) for an extension that names no song kind (`.txt`), (bad
+  ///   input) naming the file and the byte offset or JSON path, or saying that the first bytes
+  ///   do not tell the kind.
   public init(path: String, kind: SongFileKind?, maximumSize: Int, readOptions: ReadOptions) throws(KitError) {
-    let kind = try SongFileKind.resolve(path, explicit: kind, role: "input")
+    let named = kind ?? SongFileKind(path: path)
+    if named == nil && path != "-" && SongFileKind.hasExtension(path) {
+      _ = try SongFileKind.resolve(path, explicit: nil, role: "input")  // an extension that is no song's
+    }
     let bytes = try FileIO.read(path, maximumSize: maximumSize)
+    guard let kind = named ?? SongFileKind(sniffing: bytes) else {
+      let source =
+        path == "-" ? "standard input" : "the file (it has no extension)"
+      throw KitError(
+        .badInput, file: path,
+        "cannot tell which kind of song this is: \(source) begins with neither MThd or RIFF (a MIDI "
+          + "file) nor { (piano-roll JSON); say which with --from mid|json")
+    }
     try self.init(bytes: bytes, kind: kind, path: path, readOptions: readOptions)
   }
 
@@ -87,6 +100,12 @@ public struct SongInput: Sendable {
     var song = self.song
     try body(&song)
     content = .song(song)
+  }
+
+  /// Writes the song encoded as `kind` into `sink` (the output a ``FileIO`` write gives).
+  /// - Throws: ``KitError`` when the song cannot be written in that form.
+  public func write(as kind: SongFileKind, to sink: OutputSink) throws(KitError) {
+    sink.write(try encoded(as: kind))
   }
 
   /// The song encoded as `kind`.
