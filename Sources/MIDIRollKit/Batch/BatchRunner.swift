@@ -126,10 +126,10 @@ public struct BatchRunner {
     }
     let inputID = FileID(info)
     let output = configuration.outputFolder
-    do {
-      try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+    do throws(KitError) {
+      try FileIO.makeFolders(output, for: output)
     } catch {
-      throw BatchError(.cannotWrite, path: output, "cannot create the output folder")
+      throw BatchError(.cannotWrite, path: output, error.message)
     }
     guard let outputID = FileID(path: output) else {
       throw BatchError(.cannotWrite, path: output, "cannot create the output folder")
@@ -141,10 +141,10 @@ public struct BatchRunner {
     }
     let reportFolder = (configuration.reportPath as NSString).deletingLastPathComponent
     if !reportFolder.isEmpty {
-      do {
-        try FileManager.default.createDirectory(atPath: reportFolder, withIntermediateDirectories: true)
+      do throws(KitError) {
+        try FileIO.makeFolders(reportFolder, for: configuration.reportPath)
       } catch {
-        throw BatchError(.cannotWrite, path: configuration.reportPath, "cannot create the report's folder")
+        throw BatchError(.cannotWrite, path: configuration.reportPath, error.message)
       }
     }
     return (inputID, outputID)

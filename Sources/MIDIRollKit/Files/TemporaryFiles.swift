@@ -126,7 +126,8 @@ extension FileIO {
   }
 
   /// Creates `folder` and its missing parents.
-  private static func makeFolders(_ folder: String, for output: String) throws(KitError) {
+  /// - Throws: ``KitError`` (cannot write) naming `output`, the folder and the reason.
+  static func makeFolders(_ folder: String, for output: String) throws(KitError) {
     if mkdir(folder, 0o777) == 0 || errno == EEXIST { return }
     guard errno == ENOENT, let slash = folder.lastIndex(of: "/"), slash != folder.startIndex else {
       throw writeError(output, errno, "cannot create the folder \(folder)")
