@@ -63,11 +63,10 @@ struct InputEdgeTests {
     #expect(convert.stderr.hasPrefix("midiroll: \(folder.path)/bad\\nfile.mid: "))
   }
 
-  /// A full disk: a 64-KiB tmpfs when the tests run as root (they do in CI); otherwise
-  /// `/dev/full` stands in through the kit's own tests (OutputSinkTests).
-  @Test("a full disk: the real reason, exit 3, no partial or temporary file")
+  /// A full disk: a 64-KiB tmpfs, which needs root (the tests run as root here); the test
+  /// below injects a write error that needs no privilege.
+  @Test("a full disk: the real reason, exit 3, no partial or temporary file", .enabled(if: getuid() == 0))
   func fullDisk() throws {
-    try #require(getuid() == 0, "mounting a tmpfs needs root")
     let folder = try makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let disk = folder.appendingPathComponent("disk")
@@ -82,6 +81,24 @@ struct InputEdgeTests {
     #expect(run.status == 3, "\(run.stderr)")
     #expect(run.stderr == "midiroll: \(output.path): cannot write: No space left on device\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path) == [], "no partial file")
+  }
+
+  /// A write that fails halfway, injected without privileges: a file-size limit of 4 KiB
+  /// (`ulimit -f 4`) with SIGXFSZ ignored makes write(2) fail with EFBIG.
+  @Test("a write that fails halfway: the reason, exit 3, no partial or temporary file")
+  func injectedWriteError() throws {
+    let folder = try makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let song = folder.appendingPathComponent("long.mid")
+    try Data(longSong(notes: 2000)).write(to: song)
+    let outputs = folder.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
+    let output = outputs.appendingPathComponent("song.json")
+    let run = try runShell(
+      "trap '' XFSZ; ulimit -f 4; exec \"$MIDIROLL\" convert \(shellQuoted(song.path)) \(shellQuoted(output.path))")
+    #expect(run.status == 3, "\(run.stderr)")
+    #expect(run.stderr == "midiroll: \(output.path): cannot write: File too large\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: outputs.path) == [], "no partial file")
   }
 
   @Test("an output folder that is missing says so with the system's reason, exit 3")
