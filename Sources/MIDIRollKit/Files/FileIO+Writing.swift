@@ -40,4 +40,19 @@ extension FileIO {
     let tag = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     try writeAtomically(to: path, slot: TemporarySlot(), tag: tag, createFolders: false, body)
   }
+
+  /// Writes `bytes` to `path` through a temporary file in the same folder (created along
+  /// with any missing folders when `createFolders`) that is renamed into place: the output
+  /// appears whole or not at all, and an abort removes the temporary file through `slot`.
+  /// - Parameter tag: Makes the temporary name unique among this process's workers.
+  /// - Returns: The bytes written.
+  /// - Throws: ``KitError`` (cannot write) naming the output and the reason.
+  @discardableResult
+  public static func writeAtomically(
+    _ bytes: [UInt8], to path: String, slot: TemporarySlot, tag: String, createFolders: Bool = true
+  ) throws(KitError) -> Int {
+    try writeAtomically(to: path, slot: slot, tag: tag, createFolders: createFolders) { sink throws(KitError) in
+      sink.write(bytes)
+    }
+  }
 }

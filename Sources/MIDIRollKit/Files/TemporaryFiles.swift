@@ -65,25 +65,12 @@ public final class TemporarySlot: @unchecked Sendable {
 
 /// Writing outputs through temporary files, for batch and the one-file commands alike.
 extension FileIO {
-  /// Writes `bytes` to `path` through a temporary file in the same folder (created along
-  /// with any missing folders when `createFolders`) that is renamed into place: the output
-  /// appears whole or not at all, and an abort removes the temporary file through `slot`.
+  /// Writes what `body` gives the sink to `path` through a temporary file in the same folder
+  /// (created along with any missing folders when `createFolders`) that is renamed into
+  /// place: the output appears whole or not at all, and an abort removes the temporary file
+  /// through `slot`. A write that fails (a full disk), or a `body` that throws, removes the
+  /// temporary file; nothing appears at `path`.
   /// - Parameter tag: Makes the temporary name unique among this process's workers.
-  /// - Returns: The bytes written.
-  /// - Throws: ``KitError`` (cannot write) naming the output and the reason.
-  @discardableResult
-  public static func writeAtomically(
-    _ bytes: [UInt8], to path: String, slot: TemporarySlot, tag: String, createFolders: Bool = true
-  ) throws(KitError) -> Int {
-    try writeAtomically(to: path, slot: slot, tag: tag, createFolders: createFolders) { sink throws(KitError) in
-      sink.write(bytes)
-    }
-  }
-
-  /// Writes what `body` gives the sink to `path` through a temporary file in the same
-  /// folder that is renamed into place (see ``writeAtomically(_:to:slot:tag:createFolders:)``).
-  /// A write that fails (a full disk), or a `body` that throws, removes the temporary file;
-  /// nothing appears at `path`.
   /// - Returns: The bytes written.
   /// - Throws: ``KitError``: (cannot write) naming the output and the reason, or what `body` threw.
   @discardableResult
@@ -94,7 +81,7 @@ extension FileIO {
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[..<$0]) } ?? "."
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    let temporary = "\(folder.isEmpty ? "" : folder)/.\(name).midiroll-\(tag).tmp"
+    let temporary = "\(folder)/.\(name).midiroll-\(tag).tmp"
     let create = { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
     var descriptor = slot.create(temporary, create)
     if descriptor < 0 && errno == ENOENT && createFolders {
