@@ -9,7 +9,7 @@ func readSome(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: I
   }
 }
 
-/// Writes a whole buffer with `write(2)`, retried on `EINTR` and short writes.
+/// Writes a whole buffer with `write(2)`, retried on `EINTR`, `EAGAIN` and short writes.
 /// - Returns: 0, or the `errno` of the failure.
 func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32 {
   var written = 0
@@ -17,6 +17,11 @@ func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32 {
     let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
     if result >= 0 {
       written += result
+    } else if errno == EAGAIN {
+      // A descriptor left in non-blocking mode by whoever opened it (a pipe shared with a
+      // parent): wait until it takes more, as a blocking write would.
+      var request = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+      _ = poll(&request, 1, -1)
     } else if errno != EINTR {
       return errno
     }
