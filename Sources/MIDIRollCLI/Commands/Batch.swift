@@ -148,13 +148,12 @@ public struct Batch: ParsableCommand {
     settings.resume = resume
     settings.readOptions = ReadOptions(strict: strict, maximumFileSize: maxFileSize)
     settings.maximumFileSize = maxFileSize
-    settings.progress = quiet ? .none : (isatty(2) != 0 && !verbose ? .bar : .lines)
+    let style: ProgressPrinter.Style = quiet ? .none : (isatty(2) != 0 && !verbose ? .bar : .lines)
     settings.announcesStarts = verbose
-    settings.printSummary = !quiet
     if !plan.isEmpty { settings.transform = plan.applied(to:) }
 
-    let result = try BatchRunner(configuration: settings).run()
-    if settings.printSummary {
+    let result = try BatchRunner(configuration: settings).run(progress: ProgressPrinter(style: style))
+    if !quiet {
       for line in BatchSummary(result: result).text.split(separator: "\n") {
         Diagnostics.printError(String(line))
       }

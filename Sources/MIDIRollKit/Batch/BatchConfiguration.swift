@@ -5,16 +5,6 @@ public struct BatchConfiguration: Sendable {
   /// A step applied to every song between decoding and encoding.
   public typealias Transform = @Sendable (SongInput) throws(KitError) -> SongInput
 
-  /// How progress is shown on standard error.
-  public enum ProgressStyle: Sendable {
-    /// A bar redrawn in place (standard error is a terminal).
-    case bar
-    /// A plain line now and then (standard error is a file or a pipe).
-    case lines
-    /// Nothing (`--quiet`).
-    case none
-  }
-
   /// The input folder, without trailing `/`.
   public var inputFolder: String
   /// The output folder, without trailing `/`.
@@ -37,14 +27,8 @@ public struct BatchConfiguration: Sendable {
   public var readOptions = ReadOptions()
   /// Refuse inputs larger than this.
   public var maximumFileSize = FileIO.defaultMaximumSize
-  /// How progress is shown.
-  public var progress = ProgressStyle.none
-  /// Print the summary at the end.
-  public var printSummary = true
   /// Print a line on standard error as each input is started.
   public var announcesStarts = false
-  /// Seconds between plain progress lines.
-  public var progressLineInterval = 5.0
   /// What is done to each song between decoding and encoding.
   public var transform: Transform = { $0 }
 

@@ -15,11 +15,12 @@ public struct BatchRunner {
   /// A runner for `configuration`.
   public init(configuration: BatchConfiguration) { self.configuration = configuration }
 
-  /// Runs the batch to the end, or until SIGINT, SIGTERM or SIGHUP.
+  /// Runs the batch to the end, or until SIGINT, SIGTERM or SIGHUP, telling `progress` how it
+  /// goes.
   /// - Throws: ``BatchError`` for what stops the whole run: a missing input folder (bad input),
   ///   the output folder being the input folder (usage), an output folder or report that
   ///   cannot be written (cannot write). A bad input file never throws; it is reported.
-  public func run() throws(BatchError) -> BatchResult {
+  public func run(progress printer: any BatchProgress = SilentBatchProgress()) throws(BatchError) -> BatchResult {
     let clock = ContinuousClock()
     let started = clock.now
     let startDate = Date()
@@ -42,8 +43,6 @@ public struct BatchRunner {
     report.add(runLine(started: startDate, found: found.count, totals: totals).text)
     try report.flush()
 
-    let printer = ProgressPrinter(
-      style: configuration.progress, lineInterval: configuration.progressLineInterval)
     let workerCount = max(1, min(configuration.jobs, jobs.count))
     let queue = JobQueue(count: jobs.count, workers: workerCount, interrupts: interrupts)
     let mailbox = Mailbox(workers: workerCount)
@@ -64,7 +63,7 @@ public struct BatchRunner {
           count += 1
           if announcesStarts {
             // One write(2) of a short line: never interleaved with another thread's line.
-            ProgressPrinter.write(OneLine.escaping("midiroll: batch: starting \(jobs[index].input)") + "\n")
+            StandardError.write(OneLine.escaping("midiroll: batch: starting \(jobs[index].input)") + "\n")
           }
           let outcome = converter.convert(jobs[index], slot: slot, tag: "\(processID)-\(worker)-\(count)")
           mailbox.post(outcome)
@@ -77,7 +76,7 @@ public struct BatchRunner {
 
     var announcedInterruption = false
     var reportFailure: BatchError?
-    printer.start(totals, workers: workerCount)
+    printer.started(totals, workers: workerCount)
     while true {
       let (outcomes, finished) = mailbox.collect(waitingAtMost: 0.1)
       for outcome in outcomes {
@@ -85,7 +84,7 @@ public struct BatchRunner {
         report.add(outcome.reportLine)
         if outcome.status == .failed {
           let path = configuration.inputFolder + "/" + outcome.job.input
-          printer.print(OneLine.escaping("midiroll: \(path): \(outcome.reason ?? "failed")"))
+          printer.failed(path: path, reason: outcome.reason ?? "failed")
         }
       }
       if reportFailure == nil {
@@ -93,19 +92,16 @@ public struct BatchRunner {
       }
       if let signal = interrupts.received, !announcedInterruption {
         announcedInterruption = true
-        printer.print(
-          "midiroll: \(InterruptWatcher.name(signal)): finishing the files in progress "
-            + "(press Ctrl-C again to stop at once)")
+        printer.interrupted(by: signal)
       }
       if finished { break }
-      printer.update(totals)
+      printer.advanced(totals)
     }
-    if configuration.progress == .bar { printer.update(totals, force: true) }
-    printer.clear()
+    printer.finished(totals)
 
     let result = BatchResult(
       totals: totals, interruption: interrupts.received, notStarted: totals.planned - totals.done,
-      seconds: ProgressPrinter.seconds(clock.now - started), reportPath: configuration.reportPath)
+      seconds: Human.seconds(clock.now - started), reportPath: configuration.reportPath)
     report.add(summaryLine(result).text)
     if reportFailure == nil {
       do { try report.flush() } catch { reportFailure = error }

@@ -66,7 +66,7 @@ public final class InterruptWatcher: @unchecked Sendable {
     let slots = self.slots
     lock.unlock()
     for slot in slots { slot.abandon() }
-    ProgressPrinter.write(
+    StandardError.write(
       "\nmidiroll: \(Self.name(number)) again: stopped at once; no partial output is left "
         + "(the report may miss the last files done; run again with --resume)\n")
     _exit(128 + number)

@@ -9,6 +9,11 @@ public enum Human {
     return "\(count) B"
   }
 
+  /// Seconds in a duration.
+  public static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+
   /// `1:02:03`, `2:03`, `0:04`.
   public static func duration(_ seconds: Double) -> String {
     guard seconds.isFinite, seconds >= 0 else { return "?" }

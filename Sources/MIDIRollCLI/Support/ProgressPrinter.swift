@@ -1,11 +1,22 @@
 import Foundation
+import MIDIRollKit
 
 /// Shows a batch's progress on standard error: a bar redrawn in place on a terminal, a plain
 /// line now and then otherwise, or nothing. Failure lines are printed above the bar.
 ///
 /// Used by one thread only (the one that collects outcomes), so it needs no lock.
-final class ProgressPrinter {
-  private let style: BatchConfiguration.ProgressStyle
+final class ProgressPrinter: BatchProgress {
+  /// How progress is shown on standard error.
+  enum Style {
+    /// A bar redrawn in place (standard error is a terminal).
+    case bar
+    /// A plain line now and then (standard error is a file or a pipe).
+    case lines
+    /// Nothing (`--quiet`).
+    case none
+  }
+
+  private let style: Style
   private let lineInterval: Double
   private let start = ContinuousClock.now
   private var lastDraw: ContinuousClock.Instant?
@@ -13,13 +24,35 @@ final class ProgressPrinter {
 
   /// Creates a printer.
   /// - Parameter lineInterval: Seconds between plain lines.
-  init(style: BatchConfiguration.ProgressStyle, lineInterval: Double) {
+  init(style: Style, lineInterval: Double = 5) {
     self.style = style
     self.lineInterval = lineInterval
   }
 
   /// Seconds since the printer was made.
-  var elapsed: Double { Self.seconds(ContinuousClock.now - start) }
+  var elapsed: Double { Human.seconds(ContinuousClock.now - start) }
+
+  /// Shows the work ahead.
+  func started(_ totals: BatchTotals, workers: Int) { start(totals, workers: workers) }
+
+  /// Prints the failure above the bar, control characters escaped.
+  func failed(path: String, reason: String) { print(OneLine.escaping("midiroll: \(path): \(reason)")) }
+
+  /// Says that the files in progress are being finished.
+  func interrupted(by signal: Int32) {
+    print(
+      "midiroll: \(InterruptWatcher.name(signal)): finishing the files in progress "
+        + "(press Ctrl-C again to stop at once)")
+  }
+
+  /// Redraws the bar or prints a line when it is time.
+  func advanced(_ totals: BatchTotals) { update(totals) }
+
+  /// Draws the bar a last time, full, and removes it before the summary.
+  func finished(_ totals: BatchTotals) {
+    if style == .bar { update(totals, force: true) }
+    clear()
+  }
 
   /// Redraws the bar (at most 10 times a second) or prints a line (every `lineInterval`).
   func update(_ totals: BatchTotals, force: Bool = false) {
@@ -33,7 +66,7 @@ final class ProgressPrinter {
       Self.write("\r" + bar(totals) + "\u{1B}[K")
       barShown = true
     case .lines:
-      if !force, let lastDraw, Self.seconds(now - lastDraw) < lineInterval { return }
+      if !force, let lastDraw, Human.seconds(now - lastDraw) < lineInterval { return }
       lastDraw = now
       Self.write("midiroll: batch: " + status(totals) + "\n")
     }
@@ -94,16 +127,8 @@ final class ProgressPrinter {
     return parts.joined(separator: " · ")
   }
 
-  /// Seconds in a duration.
-  static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-  }
-
   /// Writes text to standard error as it is.
-  static func write(_ text: String) {
-    var text = text
-    _ = text.withUTF8 { writeAll(2, UnsafeRawBufferPointer($0)) }
-  }
+  static func write(_ text: String) { StandardError.write(text) }
 
   /// The width of the terminal on standard error (80 when it does not say).
   static func terminalColumns() -> Int {
