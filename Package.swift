@@ -4,7 +4,7 @@ import PackageDescription
 /// midiroll: a Standard MIDI File reader and writer, a piano-roll model, and the `midiroll` tool.
 ///
 /// Modules, lowest first (an arrow never points up):
-/// `SMF` → `PianoRoll` → `PianoRollRender` → `MIDIRollCLI` → `midiroll`.
+/// `SMF` → `PianoRoll` → `PianoRollRender` → `MIDIRollKit` → `MIDIRollCLI` → `midiroll`.
 /// `LibSMFBridge` (over the system's libsmf) sits behind the `LibSMF` trait, on by default.
 let package = Package(
   name: "midiroll",
@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "SMF", targets: ["SMF"]),
     .library(name: "PianoRoll", targets: ["PianoRoll"]),
     .library(name: "PianoRollRender", targets: ["PianoRollRender"]),
+    .library(name: "MIDIRollKit", targets: ["MIDIRollKit"]),
     .executable(name: "midiroll", targets: ["midiroll"]),
   ],
   traits: [
@@ -30,10 +31,12 @@ let package = Package(
     .target(name: "PianoRollRender", dependencies: ["PianoRoll"]),
     .systemLibrary(name: "CSMF", pkgConfig: "smf", providers: [.apt(["libsmf-dev"])]),
     .target(name: "LibSMFBridge", dependencies: ["SMF", "CSMF"]),
+    // The file layer, the song document and the batch engine: no argument parsing.
+    .target(name: "MIDIRollKit", dependencies: ["SMF", "PianoRoll"]),
     .target(
       name: "MIDIRollCLI",
       dependencies: [
-        "SMF", "PianoRoll", "PianoRollRender",
+        "SMF", "PianoRoll", "PianoRollRender", "MIDIRollKit",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
@@ -72,7 +75,9 @@ let package = Package(
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
       ]),
     .testTarget(
-      name: "MIDIRollCLITests", dependencies: ["MIDIRollCLI", "SMF", "PianoRoll", "midiroll", "TestSupport"]),
+      name: "MIDIRollCLITests",
+      dependencies: ["MIDIRollCLI", "MIDIRollKit", "SMF", "PianoRoll", "midiroll", "TestSupport"]),
+    .testTarget(name: "MIDIRollKitTests", dependencies: ["MIDIRollKit", "SMF", "PianoRoll", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

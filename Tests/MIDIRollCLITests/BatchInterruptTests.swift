@@ -66,10 +66,10 @@ struct BatchInterruptTests {
   }
 
   /// The first SIGINT lets the file in progress finish; a second one, sent while that file
-  /// is still being converted, stops at once. The file in progress is a long one (about
-  /// three million notes), so that it is still in progress when the second signal comes.
-  /// (Two signals sent together reach the process as one: the second is sent only once the
-  /// first was acknowledged on standard error.)
+  /// is still being converted, stops at once. The first signal is sent when the run says
+  /// (`--verbose`) that it has started the long file (about three million notes), the second
+  /// once the first was acknowledged on standard error (two signals sent together reach the
+  /// process as one), so both come while that file is in progress, without any sleep.
   @Test("a second SIGINT stops at once, still without a partial or temporary file")
   func secondInterrupt() throws {
     let folders = try BatchFolders()
@@ -85,10 +85,10 @@ struct BatchInterruptTests {
     for index in 0..<20 { try folders.write(small, at: "b/song\(index).mid") }
 
     let run = try RunningMIDIRoll([
-      "batch", folders.input.path, folders.output.path, "--to", "mid", "--jobs", "1",
+      "batch", folders.input.path, folders.output.path, "--to", "mid", "--jobs", "1", "--verbose",
     ])
-    #expect(waitUntil { run.stderrSoFar.contains("to convert") || !run.isRunning })
-    usleep(100_000)
+    #expect(waitUntil { run.stderrSoFar.contains("midiroll: batch: starting a-long-song.mid\n") || !run.isRunning })
+    #expect(!run.stderrSoFar.contains("starting b/"), "the long file is the first one started")
     run.send(SIGINT)
     #expect(waitUntil { run.stderrSoFar.contains("finishing the files in progress") || !run.isRunning })
     run.send(SIGINT)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIDIRollKit
 import Foundation
 import SMF
 
@@ -69,6 +70,12 @@ public struct Batch: ParsableCommand {
     name: .shortAndLong,
     help: "Print no progress and no summary, only failures (warnings are in the report either way).")
   public var quiet = false
+
+  /// Print a line as each input is started.
+  @Flag(
+    name: .shortAndLong,
+    help: "Print a line on standard error as each input is started (shows which file a slow run is on).")
+  public var verbose = false
 
   /// Quantize and key options, applied to every song.
   @OptionGroup public var transformOptions: TransformOptions
@@ -141,12 +148,16 @@ public struct Batch: ParsableCommand {
     settings.resume = resume
     settings.readOptions = ReadOptions(strict: strict, maximumFileSize: maxFileSize)
     settings.maximumFileSize = maxFileSize
-    settings.progress = quiet ? .none : (isatty(2) != 0 ? .bar : .lines)
-    settings.printSummary = !quiet
+    let style: ProgressPrinter.Style = quiet ? .none : (isatty(2) != 0 && !verbose ? .bar : .lines)
+    settings.announcesStarts = verbose
     if !plan.isEmpty { settings.transform = plan.applied(to:) }
 
-    let result = try BatchRunner(configuration: settings).run()
-    if settings.printSummary { ProgressPrinter.write(BatchSummary(result: result).text) }
+    let result = try BatchRunner(configuration: settings).run(progress: ProgressPrinter(style: style))
+    if !quiet {
+      for line in BatchSummary(result: result).text.split(separator: "\n") {
+        Diagnostics.printError(String(line))
+      }
+    }
     if let signal = result.interruption { throw ExitCode(128 + signal) }
     if result.totals.failed > 0 {
       throw CLIError(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIDIRollKit
 import SMF
 
 /// `midiroll check IN`: validates a file and lists every problem with its byte offset.
@@ -42,7 +43,7 @@ public struct Check: ParsableCommand {
   public func run() throws {
     let bytes = try FileIO.read(input, maximumSize: maxFileSize)
     let report = CheckReport(bytes: bytes, name: input, maximumFileSize: maxFileSize)
-    for line in report.lines { print(line) }
+    try StandardOutput.write(report.lines.map { $0 + "\n" }.joined())
     if report.problemCount > 0 {
       throw CLIError(.problemsFound, file: input, "\(report.problemCount) problem(s) found")
     }

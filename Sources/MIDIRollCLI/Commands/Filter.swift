@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIDIRollKit
 import PianoRoll
 
 /// `midiroll filter IN OUT --scale "D dorian"`: keeps notes within a key range, a scale or a
@@ -52,7 +53,7 @@ public struct Filter: ParsableCommand {
   /// Reads, filters and writes (or lists the scales).
   public func run() throws {
     if listScales {
-      print(KeyFilterOptions.scaleList())
+      try StandardOutput.printLine(KeyFilterOptions.scaleList())
       return
     }
     guard let input, let output else {

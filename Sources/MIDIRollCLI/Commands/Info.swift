@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIDIRollKit
 import Foundation
 import PianoRoll
 import SMF
@@ -31,9 +32,9 @@ public struct Info: ParsableCommand {
     input.printWarnings(quiet: inputOptions.quiet)
     let facts = SongFacts(file: input.file, song: input.song, warnings: input.warnings)
     if json {
-      print(try facts.jsonText())
+      try StandardOutput.printLine(try facts.jsonText())
     } else {
-      print(facts.text(path: input.path), terminator: "")
+      try StandardOutput.write(facts.text(path: input.path))
     }
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIDIRollKit
 import PianoRoll
 
 /// `midiroll quantize IN OUT --grid 1/16`: moves notes onto a grid, as a sequencer does.
@@ -58,18 +59,5 @@ public struct Quantize: ParsableCommand {
     }
     try TransformPlan(quantizer: quantizer).run(
       input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions)
-  }
-}
-
-extension TransformPlan {
-  /// Reads `input`, applies the plan, writes `output`, and prints what was done on standard
-  /// error unless `--quiet`.
-  func run(input: String, output: String, inputOptions: InputOptions, outputOptions: OutputOptions) throws {
-    let outputKind = try SongFileKind.resolve(output, explicit: outputOptions.to, role: "output")
-    var song = try SongInput(path: input, options: inputOptions)
-    song.printWarnings(quiet: inputOptions.quiet)
-    let lines = apply(to: &song)
-    try FileIO.write(song.encoded(as: outputKind), to: output, inputs: [input], force: outputOptions.force)
-    if !inputOptions.quiet { lines.forEach(Diagnostics.printError) }
   }
 }

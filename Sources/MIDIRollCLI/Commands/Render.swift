@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIDIRollKit
 import Foundation
 import PianoRoll
 import PianoRollRender

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIDIRollKit
 import Foundation
 import PianoRoll
 import PianoRollRender
@@ -72,7 +73,7 @@ public struct Show: ParsableCommand {
     } catch {
       throw CLIError(.usage, file: input, error.description)
     }
-    FileHandle.standardOutput.write(Data(roll.text(colored: useColor).utf8))
+    try StandardOutput.write(roll.text(colored: useColor))
   }
 
   /// Whether to write colours.

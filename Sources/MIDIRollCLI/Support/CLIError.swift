@@ -1,3 +1,5 @@
+import MIDIRollKit
+
 /// A failure the command line reports as one line and an exit code.
 public struct CLIError: Error, Sendable, CustomStringConvertible {
   /// What kind of failure, which decides the exit code.
@@ -29,12 +31,34 @@ public struct CLIError: Error, Sendable, CustomStringConvertible {
     self.offset = offset
   }
 
+  /// The command line's form of a file-layer or song error: bad input exits 1, usage 2,
+  /// cannot write 3.
+  public init(_ error: KitError) {
+    let kind: Kind
+    switch error.kind {
+    case .badInput: kind = .badInput
+    case .usage: kind = .usage
+    case .cannotWrite: kind = .cannotWrite
+    }
+    self.init(kind, file: error.file, error.message, offset: error.offset)
+  }
+
+  /// The command line's form of what stopped a batch run.
+  public init(_ error: BatchError) {
+    let kind: Kind
+    switch error.kind {
+    case .badInput: kind = .badInput
+    case .usage: kind = .usage
+    case .cannotWrite: kind = .cannotWrite
+    }
+    self.init(kind, file: error.path, error.message)
+  }
+
   /// The process exit code: 1 bad input or problems found, 2 bad usage, 3 cannot write.
   public var exitCode: Int32 { kind == .problemsFound ? 1 : kind.rawValue }
 
-  /// One line: `file: message`.
+  /// One line: `file: message`, control characters (a newline in a file name) escaped.
   public var description: String {
-    if let file { return "\(file): \(message)" }
-    return message
+    OneLine.escaping(file.map { "\($0): \(message)" } ?? message)
   }
 }

@@ -1,9 +1,17 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import MIDIRollKit
 
 /// Messages for people on standard error (never mixed into an output on standard output).
 public enum Diagnostics {
-  /// Writes one line to standard error.
+  /// Writes one line to standard error, control characters escaped. A standard error that
+  /// cannot be written (closed, full) loses the line; it never stops the command.
   public static func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    let sink = OutputSink(descriptor: 2, destination: "standard error")
+    sink.write(OneLine.escaping(line) + "\n")
+    try? sink.finish()
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIDIRollKit
 import SMF
 
 /// Options for commands that read one song.
@@ -24,18 +25,4 @@ public struct InputOptions: ParsableArguments {
 
   /// Options for the SMF reader.
   public var readOptions: ReadOptions { ReadOptions(strict: strict, maximumFileSize: maxFileSize) }
-}
-
-/// Options for commands that write one song.
-public struct OutputOptions: ParsableArguments {
-  /// The output kind when the extension does not say (needed for `-`).
-  @Option(name: .long, help: "Output kind when the extension does not say (mid or json).")
-  public var to: SongFileKind?
-
-  /// Allow overwriting the input.
-  @Flag(name: .long, help: "Allow the output to overwrite the input.")
-  public var force = false
-
-  /// Creates default options.
-  public init() {}
 }

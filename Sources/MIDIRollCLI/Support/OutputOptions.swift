@@ -1,0 +1,16 @@
+import ArgumentParser
+import MIDIRollKit
+
+/// Options for commands that write one song.
+public struct OutputOptions: ParsableArguments {
+  /// The output kind when the extension does not say (needed for `-`).
+  @Option(name: .long, help: "Output kind when the extension does not say (mid or json).")
+  public var to: SongFileKind?
+
+  /// Allow overwriting the input.
+  @Flag(name: .long, help: "Allow the output to overwrite the input.")
+  public var force = false
+
+  /// Creates default options.
+  public init() {}
+}

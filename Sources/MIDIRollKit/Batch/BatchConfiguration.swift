@@ -1,0 +1,61 @@
+import SMF
+
+/// Everything a batch run needs to know, gathered from the command line.
+public struct BatchConfiguration: Sendable {
+  /// A step applied to every song between decoding and encoding.
+  public typealias Transform = @Sendable (SongInput) throws(KitError) -> SongInput
+
+  /// The input folder, without trailing `/`.
+  public var inputFolder: String
+  /// The output folder, without trailing `/`.
+  public var outputFolder: String
+  /// The kind every output is written as.
+  public var outputKind: SongFileKind
+  /// How many files are converted at once.
+  public var jobs: Int
+  /// Which files and folders are taken.
+  public var filter = PathFilter()
+  /// Which part of the inputs this run takes.
+  public var shard = Shard.whole
+  /// Replace outputs that exist.
+  public var force = false
+  /// Skip inputs the report already lists as done, and append to the report.
+  public var resume = false
+  /// Where the JSON Lines report goes.
+  public var reportPath: String
+  /// How inputs are read.
+  public var readOptions = ReadOptions()
+  /// Refuse inputs larger than this.
+  public var maximumFileSize = FileIO.defaultMaximumSize
+  /// Print a line on standard error as each input is started.
+  public var announcesStarts = false
+  /// What is done to each song between decoding and encoding.
+  public var transform: Transform = { $0 }
+
+  /// A configuration with the defaults for everything but the folders, the output kind, the
+  /// number of jobs and the report.
+  public init(inputFolder: String, outputFolder: String, outputKind: SongFileKind, jobs: Int, reportPath: String) {
+    self.inputFolder = inputFolder
+    self.outputFolder = outputFolder
+    self.outputKind = outputKind
+    self.jobs = jobs
+    self.reportPath = reportPath
+  }
+
+  /// The default report: `OUT_DIR/midiroll-report.jsonl`, or one file per shard
+  /// (`midiroll-report-K-of-N.jsonl`) so that shards sharing an output folder never write
+  /// to the same report.
+  public static func defaultReportPath(outputFolder: String, shard: Shard) -> String {
+    shard.count == 1
+      ? outputFolder + "/midiroll-report.jsonl"
+      : outputFolder + "/midiroll-report-\(shard.index)-of-\(shard.count).jsonl"
+  }
+
+  /// The output path, relative to the output folder, of an input at `relativePath`:
+  /// the same folders, the extension replaced by the output kind's.
+  public func outputPath(for relativePath: String) -> String {
+    var stem = Substring(relativePath)
+    if let dot = stem.lastIndex(of: "."), !stem[dot...].contains("/") { stem = stem[..<dot] }
+    return stem + "." + outputKind.rawValue
+  }
+}

@@ -1,0 +1,33 @@
+/// What happened to one input.
+struct BatchOutcome: Sendable {
+  /// The three ends of an input.
+  enum Status: String, Sendable {
+    /// Converted and written.
+    case ok
+    /// Could not be read, decoded, converted or written; ``BatchOutcome/reason`` says why.
+    case failed
+    /// Left alone on purpose (its output exists); ``BatchOutcome/reason`` says why.
+    case skipped
+  }
+
+  /// The job.
+  var job: BatchJob
+  /// How it ended.
+  var status: Status
+  /// Why it failed or was skipped (one line, without the path).
+  var reason: String?
+  /// The byte offset in the input where reading failed, when known.
+  var offset: Int?
+  /// Whether it failed because its output could not be written.
+  var cannotWrite = false
+  /// Bytes read.
+  var bytesIn = 0
+  /// Bytes written.
+  var bytesOut = 0
+  /// Notes in the song written.
+  var notes = 0
+  /// Problems the reader tolerated.
+  var warnings: [String] = []
+  /// Time spent on this input, in seconds.
+  var seconds = 0.0
+}

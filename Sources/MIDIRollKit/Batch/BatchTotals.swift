@@ -1,0 +1,43 @@
+/// Running totals of a batch, kept by the thread that writes the report.
+public struct BatchTotals: Sendable {
+  /// Inputs this run has to do (after sharding and resuming).
+  public var planned = 0
+  /// Inputs an earlier run already did (`--resume`).
+  public var alreadyDone = 0
+  /// Converted and written.
+  public var ok = 0
+  /// Failed.
+  public var failed = 0
+  /// Skipped (their output exists).
+  public var skipped = 0
+  /// Failed because an output could not be written.
+  public var cannotWrite = 0
+  /// Converted with warnings.
+  public var withWarnings = 0
+  /// Notes in the outputs written.
+  public var notes = 0
+  /// Bytes read.
+  public var bytesIn = 0
+  /// Bytes written.
+  public var bytesOut = 0
+
+  /// Inputs finished, whatever their end.
+  public var done: Int { ok + failed + skipped }
+
+  /// Counts one outcome.
+  mutating func add(_ outcome: BatchOutcome) {
+    switch outcome.status {
+    case .ok:
+      ok += 1
+      notes += outcome.notes
+      bytesOut += outcome.bytesOut
+      if !outcome.warnings.isEmpty { withWarnings += 1 }
+    case .failed:
+      failed += 1
+      if outcome.cannotWrite { cannotWrite += 1 }
+    case .skipped:
+      skipped += 1
+    }
+    bytesIn += outcome.bytesIn
+  }
+}
