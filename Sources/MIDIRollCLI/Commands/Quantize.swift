@@ -68,7 +68,7 @@ extension TransformPlan {
     let outputKind = try SongFileKind.resolve(output, explicit: outputOptions.to, role: "output")
     var song = try SongInput(path: input, options: inputOptions)
     song.printWarnings(quiet: inputOptions.quiet)
-    let lines = apply(to: &song)
+    let lines = try apply(to: &song)
     try FileIO.write(song.encoded(as: outputKind), to: output, inputs: [input], force: outputOptions.force)
     if !inputOptions.quiet { lines.forEach(Diagnostics.printError) }
   }

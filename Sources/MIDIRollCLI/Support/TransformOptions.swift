@@ -133,7 +133,8 @@ public struct KeyFilterOptions: ParsableArguments {
   /// Whether drums are filtered, as written.
   @Option(
     help: ArgumentHelp(
-      "Leave channel 10 alone (keep, the default) or filter it too.", valueName: "keep|filter"))
+      "Leave channel 10 alone (keep, the default), or filter it, transpose it, or both (filter,transpose).",
+      valueName: "keep|filter|transpose"))
   public var drums: String?
 
   /// Creates default options.
@@ -151,7 +152,8 @@ public struct KeyFilterOptions: ParsableArguments {
     }
     if octaves != nil && scale == nil { throw CLIError(.usage, "--octaves goes with --scale") }
     guard let (option, text) = sources.first, let text else {
-      let given = [("--mode", mode), ("--snap", snap), ("--drums", drums)].first { $0.1 != nil }
+      let drumsFilter = try DrumPolicy(parsing: drums).filters ? drums : nil  // edits: --drums transpose
+      let given = [("--mode", mode), ("--snap", snap), ("--drums", drumsFilter)].first { $0.1 != nil }
       if let (name, _) = given {
         throw CLIError(.usage, "\(name) needs keys: add --keys, --scale or --pitches")
       }
@@ -196,11 +198,7 @@ public struct KeyFilterOptions: ParsableArguments {
 
   /// `--drums`.
   private func filtersDrums() throws(CLIError) -> Bool {
-    switch drums?.lowercased() {
-    case nil, "keep": return false
-    case "filter": return true
-    default: throw CLIError(.usage, "--drums '\(drums ?? "")': expected keep or filter")
-    }
+    try DrumPolicy(parsing: drums).filters  // edits: shared with --drums transpose
   }
 
   /// A one-line usage error for a key option, with a pointer to the scale list where it helps.
@@ -230,8 +228,10 @@ public struct KeyFilterOptions: ParsableArguments {
   }
 }
 
-/// Every transform option: quantize and keys, for `convert` and `batch`.
+/// Every transform option: edits, quantize and keys, for `convert` and `batch`.
 public struct TransformOptions: ParsableArguments {
+  /// Edit options (transpose, slice, resample, velocity, merge, split).
+  @OptionGroup(title: "Edit") public var edit: EditOptions
   /// Quantize options.
   @OptionGroup(title: "Quantize") public var quantize: QuantizeOptions
   /// Key options.
@@ -243,34 +243,43 @@ public struct TransformOptions: ParsableArguments {
   /// What the options ask for (possibly nothing).
   /// - Throws: ``CLIError`` (usage) for a bad option.
   public func plan() throws(CLIError) -> TransformPlan {
-    TransformPlan(filter: try keys.keyFilter(), quantizer: try quantize.quantizer())
+    TransformPlan(
+      edits: try edit.edits(drums: keys.drums), filter: try keys.keyFilter(), quantizer: try quantize.quantizer())
   }
 }
 
-/// What is done to a song between reading and writing: filter to keys, then quantize.
+/// What is done to a song between reading and writing, in this order: the edits (slice,
+/// resample, transpose, velocity, merge or split; see ``SongEdits``), then filter to keys,
+/// then quantize.
 public struct TransformPlan: Sendable {
+  /// The edits, if any.
+  public var edits: SongEdits?
   /// The key filter, if any.
   public var filter: KeyFilter?
   /// The quantizer, if any.
   public var quantizer: Quantizer?
 
   /// Creates a plan.
-  public init(filter: KeyFilter? = nil, quantizer: Quantizer? = nil) {
+  public init(edits: SongEdits? = nil, filter: KeyFilter? = nil, quantizer: Quantizer? = nil) {
+    self.edits = edits
     self.filter = filter
     self.quantizer = quantizer
   }
 
   /// Whether the plan leaves a song as it is (and as it was read: a `.mid` is not even turned
   /// into a piano roll).
-  public var isEmpty: Bool { filter == nil && quantizer == nil }
+  public var isEmpty: Bool { edits == nil && filter == nil && quantizer == nil }
 
-  /// Filters, then quantizes.
+  /// Edits, filters, then quantizes.
   /// - Returns: One line per step saying what it did.
+  /// - Throws: ``CLIError`` (bad input) for an edit the song does not allow.
   @discardableResult
-  public func apply(to input: inout SongInput) -> [String] {
+  public func apply(to input: inout SongInput) throws(CLIError) -> [String] {
     guard !isEmpty else { return [] }
     var lines: [String] = []
-    input.transform { song in
+    let path = input.path
+    try input.transform { (song) throws(CLIError) in
+      if let edits { lines += try edits.apply(to: &song, path: path) }
       if let filter { lines.append(filter.filter(&song).description) }
       if let quantizer { lines.append(quantizer.quantize(&song).description) }
     }
@@ -278,9 +287,9 @@ public struct TransformPlan: Sendable {
   }
 
   /// The input after ``apply(to:)`` (for `batch`, which prints no per-file lines).
-  func applied(to input: SongInput) -> SongInput {
+  func applied(to input: SongInput) throws(CLIError) -> SongInput {
     var input = input
-    apply(to: &input)
+    try apply(to: &input)
     return input
   }
 }
