@@ -9,6 +9,7 @@ public enum MIDIRollMain {
   /// Parses the arguments, runs the command, prints any failure as one line, and exits.
   public static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
     do {
+      try SubcommandSuggestion.check(arguments)  // edits: unknown subcommand, nearest named
       var command = try MIDIRollCommand.parseAsRoot(arguments)
       try command.run()
       exit(0)
