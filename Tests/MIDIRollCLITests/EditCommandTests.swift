@@ -16,20 +16,26 @@ enum EditCommandSong {
     var beat = 0
     var tick = 0
     while tick < barStarts[4] {
-      melody.append(Note(pitch: UInt8(100 + beat % 20), velocity: UInt8(20 + beat * 3), track: 1, tick: tick, durationTicks: 240))
+      melody.append(
+        Note(
+          pitch: UInt8(100 + beat % 20), velocity: UInt8(20 + beat * 3), track: 1, tick: tick,
+          durationTicks: 240))
       beat += 1
       tick += 480
     }
-    let kicks = barStarts.dropLast().map { Note(pitch: 36, velocity: 100, channel: 9, track: 2, tick: $0, durationTicks: 120) }
-    let conductor = SongTrack(events: [
-      TrackEvent(tick: 0, .meta(.timeSignature(numerator: 4, denominator: 4))),
-      TrackEvent(tick: 0, .meta(.tempo(microsecondsPerQuarter: 500_000))),
-      TrackEvent(tick: 0, .meta(.keySignature(sharps: 1, isMinor: false))),
-      TrackEvent(tick: 3840, .meta(.timeSignature(numerator: 3, denominator: 4))),
-      TrackEvent(tick: 3000, .meta(.tempo(microsecondsPerQuarter: 1_000_000))),
-      TrackEvent(tick: 3000, .meta(.keySignature(sharps: 1, isMinor: true))),
-      TrackEvent(tick: 6720, .meta(.endOfTrack)),
-    ].sortedByTick())
+    let kicks = barStarts.dropLast().map {
+      Note(pitch: 36, velocity: 100, channel: 9, track: 2, tick: $0, durationTicks: 120)
+    }
+    let conductor = SongTrack(
+      events: [
+        TrackEvent(tick: 0, .meta(.timeSignature(numerator: 4, denominator: 4))),
+        TrackEvent(tick: 0, .meta(.tempo(microsecondsPerQuarter: 500_000))),
+        TrackEvent(tick: 0, .meta(.keySignature(sharps: 1, isMinor: false))),
+        TrackEvent(tick: 3840, .meta(.timeSignature(numerator: 3, denominator: 4))),
+        TrackEvent(tick: 3000, .meta(.tempo(microsecondsPerQuarter: 1_000_000))),
+        TrackEvent(tick: 3000, .meta(.keySignature(sharps: 1, isMinor: true))),
+        TrackEvent(tick: 6720, .meta(.endOfTrack)),
+      ].sortedByTick())
     let player = SongTrack(
       notes: melody,
       events: [
@@ -81,14 +87,19 @@ struct EditCommandTests {
     let melody = original.tracks[1].notes.count
     #expect(
       run.stderr
-        == "transposed \(melody + 4) notes by -2 semitones: \(melody) moved, 4 drum notes kept, 2 key signatures moved\n")
+        == "transposed \(melody + 4) notes by -2 semitones: \(melody) moved, 4 drum notes kept, 2 key signatures moved\n"
+    )
 
-    let drums = try runMIDIRoll(["transpose", input.path, output.path, "--semitones", "1", "--drums", "transpose", "--force"])
+    let drums = try runMIDIRoll([
+      "transpose", input.path, output.path, "--semitones", "1", "--drums", "transpose", "--force",
+    ])
     #expect(drums.status == 0, "\(drums.stderr)")
     #expect(try read(output).tracks[2].notes.allSatisfy { $0.pitch == 37 })
   }
 
-  @Test("transpose past 127 fails with one line naming how many and which, and writes nothing; drop and clamp report")
+  @Test(
+    "transpose past 127 fails with one line naming how many and which, and writes nothing; drop and clamp report"
+  )
   func outOfRange() throws {
     let folder = try makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -106,17 +117,23 @@ struct EditCommandTests {
         + examples.joined(separator: ", ") + ", … (--out-of-range drop or clamp goes on without them)\n")
     #expect(!FileManager.default.fileExists(atPath: output.path))
 
-    let drop = try runMIDIRoll(["transpose", input.path, output.path, "--semitones", "20", "--out-of-range", "drop"])
+    let drop = try runMIDIRoll([
+      "transpose", input.path, output.path, "--semitones", "20", "--out-of-range", "drop",
+    ])
     #expect(drop.status == 0)
     #expect(drop.stderr.contains(", \(outside.count) out of range dropped"))
     #expect(try read(output).noteCount == original.noteCount - outside.count)
-    let clamp = try runMIDIRoll(["convert", input.path, output.path, "--transpose", "20", "--out-of-range", "clamp", "--force"])
+    let clamp = try runMIDIRoll([
+      "convert", input.path, output.path, "--transpose", "20", "--out-of-range", "clamp", "--force",
+    ])
     #expect(clamp.status == 0)
     #expect(clamp.stderr.contains(", \(outside.count) out of range clamped"))
     #expect(try read(output).noteCount == original.noteCount)
   }
 
-  @Test(".mid → slice → JSON: positions start at bar 0, seconds at 0, with the meter, tempo, key and program in force")
+  @Test(
+    ".mid → slice → JSON: positions start at bar 0, seconds at 0, with the meter, tempo, key and program in force"
+  )
   func sliceToJSON() throws {
     let folder = try makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -125,7 +142,8 @@ struct EditCommandTests {
     // Bars 3 and 4 (1-based): 3/4, 60 BPM and E minor from before the cut; program 40, volume 90, pedal down.
     let run = try runMIDIRoll(["slice", input.path, output.path, "--bars", "3-4"])
     #expect(run.status == 0, "\(run.stderr)")
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any])
     let meters = try #require(object["timeSignatures"] as? [[String: Any]])
     #expect(meters.first?["bar"] as? Int == 0 && meters.first?["tick"] as? Int == 0)
     #expect(meters.first?["numerator"] as? Int == 3)
@@ -151,7 +169,8 @@ struct EditCommandTests {
     #expect(atStart == ["programChange", "controlChange", "controlChange"])
     #expect(
       run.stderr
-        == "sliced bars 3...4 (ticks 3840..<6720): \(original.count + 2) of 18 notes kept, 5 events in force carried to the start\n")
+        == "sliced bars 3...4 (ticks 3840..<6720): \(original.count + 2) of 18 notes kept, 5 events in force carried to the start\n"
+    )
   }
 
   @Test("resample, velocity, merge and split through their subcommands and convert")
@@ -170,7 +189,9 @@ struct EditCommandTests {
     // 1001 and 1203 are not multiples of 5 (480/96); every other tick is.
     #expect(resample.stderr.hasPrefix("resampled 480 to 96 ticks per beat: 2 of "))
 
-    let velocity = try runMIDIRoll(["convert", input.path, output.path, "--velocity-range", "40-110", "--force"])
+    let velocity = try runMIDIRoll([
+      "convert", input.path, output.path, "--velocity-range", "40-110", "--force",
+    ])
     #expect(velocity.status == 0, "\(velocity.stderr)")
     #expect(
       try read(output).allNotes.map(\.velocity)
@@ -200,7 +221,8 @@ struct EditCommandTests {
     _ = try EditCommandSong.write(in: inputs)
     let outputs = folder.appendingPathComponent("out")
     let run = try runMIDIRoll([
-      "batch", inputs.path, outputs.path, "--to", "json", "--bars", "1...2", "--transpose", "-12", "--drums", "transpose",
+      "batch", inputs.path, outputs.path, "--to", "json", "--bars", "1...2", "--transpose", "-12", "--drums",
+      "transpose",
       "--ticks-per-beat", "960", "--velocity-set", "90", "--merge", "--quiet",
     ])
     #expect(run.status == 0, "\(run.stderr)")
@@ -209,19 +231,38 @@ struct EditCommandTests {
     #expect(song.tracks.count == 1)
     #expect(song.division == .ticksPerQuarter(960))
     let expected = original.allNotes.filter { $0.tick < 3840 }.map { [Int($0.pitch) - 12, $0.tick * 2, 90] }
-    #expect(song.allNotes.map { [Int($0.pitch), $0.tick, Int($0.velocity)] }.sorted { $0.lexicographicallyPrecedes($1) }
-      == expected.sorted { $0.lexicographicallyPrecedes($1) })
+    #expect(
+      song.allNotes.map { [Int($0.pitch), $0.tick, Int($0.velocity)] }.sorted {
+        $0.lexicographicallyPrecedes($1)
+      }
+        == expected.sorted { $0.lexicographicallyPrecedes($1) })
 
     let missing = folder.appendingPathComponent("does-not-exist").path
     let cases: [([String], String)] = [
-      (["--bars", "0...2"], "midiroll: --bars '0...2': bars are counted from 1, so there is no bar 0 (the first bar is 1)\n"),
-      (["--transpose", "x"], "midiroll: --transpose 'x': expected a whole number of semitones from -127 to 127\n"),
+      (
+        ["--bars", "0...2"],
+        "midiroll: --bars '0...2': bars are counted from 1, so there is no bar 0 (the first bar is 1)\n"
+      ),
+      (
+        ["--transpose", "x"],
+        "midiroll: --transpose 'x': expected a whole number of semitones from -127 to 127\n"
+      ),
       (["--out-of-range", "drop"], "midiroll: --out-of-range goes with --transpose (or --semitones)\n"),
-      (["--seconds", "9...2"], "midiroll: --seconds '9...2': the end (2 s) must come after the start (9 s)\n"),
+      (
+        ["--seconds", "9...2"], "midiroll: --seconds '9...2': the end (2 s) must come after the start (9 s)\n"
+      ),
       (["--crossing", "cut"], "midiroll: --crossing goes with --bars or --seconds\n"),
-      (["--ticks-per-beat", "0"], "midiroll: --ticks-per-beat '0': expected a whole number from 1 to 32767\n"),
-      (["--velocity-scale", "80", "--velocity-set", "3"], "midiroll: give one of --velocity-scale and --velocity-set, not several\n"),
-      (["--velocity-range", "110...40"], "midiroll: --velocity-range '110...40' is upside down: write the lower end first (40...110)\n"),
+      (
+        ["--ticks-per-beat", "0"], "midiroll: --ticks-per-beat '0': expected a whole number from 1 to 32767\n"
+      ),
+      (
+        ["--velocity-scale", "80", "--velocity-set", "3"],
+        "midiroll: give one of --velocity-scale and --velocity-set, not several\n"
+      ),
+      (
+        ["--velocity-range", "110...40"],
+        "midiroll: --velocity-range '110...40' is upside down: write the lower end first (40...110)\n"
+      ),
       (["--merge", "--split", "channel"], "midiroll: give one of --merge and --split, not both\n"),
       (["--split", "track"], "midiroll: --split 'track': expected channel or program\n"),
       (["--drums", "transpose"], "midiroll: --drums transpose goes with --transpose\n"),

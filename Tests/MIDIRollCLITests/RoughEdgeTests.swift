@@ -15,7 +15,8 @@ struct RoughEdgeTests {
     #expect(run.status == 2)
     #expect(
       run.stderr
-        == "midiroll: unknown subcommand 'conver'; did you mean 'convert'? (the subcommands are \(Self.subcommands))\n")
+        == "midiroll: unknown subcommand 'conver'; did you mean 'convert'? (the subcommands are \(Self.subcommands))\n"
+    )
     let swapped = try runMIDIRoll(["slcie", "a", "b"])
     #expect(swapped.stderr.hasPrefix("midiroll: unknown subcommand 'slcie'; did you mean 'slice'?"))
     let far = try runMIDIRoll(["xyzzy"])
@@ -32,10 +33,13 @@ struct RoughEdgeTests {
     let output = folder.appendingPathComponent("out.mid")
     let backwards = try runMIDIRoll(["slice", input.path, output.path, "--bars", "9...2"])
     #expect(backwards.status == 2)
-    #expect(backwards.stderr == "midiroll: --bars '9...2' runs backwards: bar 9 comes after bar 2 (write 2...9)\n")
+    #expect(
+      backwards.stderr == "midiroll: --bars '9...2' runs backwards: bar 9 comes after bar 2 (write 2...9)\n")
     let zero = try runMIDIRoll(["slice", input.path, output.path, "--bars", "0...2"])
     #expect(zero.status == 2)
-    #expect(zero.stderr == "midiroll: --bars '0...2': bars are counted from 1, so there is no bar 0 (the first bar is 1)\n")
+    #expect(
+      zero.stderr
+        == "midiroll: --bars '0...2': bars are counted from 1, so there is no bar 0 (the first bar is 1)\n")
     let hyphen = try runMIDIRoll(["slice", input.path, output.path, "--bars", "1-2"])
     #expect(hyphen.status == 0, "\(hyphen.stderr)")
     #expect(try Song(bytes: [UInt8](Data(contentsOf: output))).endTick == 3840)
@@ -45,9 +49,12 @@ struct RoughEdgeTests {
     #expect(render.status == 2)
     #expect(
       render.stderr.hasPrefix(
-        "Error: The value '9...2' is invalid for '--bars <bars>': '9...2' runs backwards: bar 9 comes after bar 2 (write 2...9)\n"))
+        "Error: The value '9...2' is invalid for '--bars <bars>': '9...2' runs backwards: bar 9 comes after bar 2 (write 2...9)\n"
+      ))
     let renderZero = try runMIDIRoll(["render", input.path, svg.path, "--bars", "0...2"])
-    #expect(renderZero.stderr.contains("'0...2': bars are counted from 1, so there is no bar 0 (the first bar is 1)"))
+    #expect(
+      renderZero.stderr.contains(
+        "'0...2': bars are counted from 1, so there is no bar 0 (the first bar is 1)"))
     #expect(try runMIDIRoll(["render", input.path, svg.path, "--bars", "1-4"]).status == 0)
   }
 
@@ -60,14 +67,18 @@ struct RoughEdgeTests {
     #expect(try runMIDIRoll(["merge", first.path, second.path]).status == 0)
     let text = try runMIDIRoll(["info", first.path, second.path])
     #expect(text.status == 0)
-    let single = [try runMIDIRoll(["info", first.path]).stdoutText, try runMIDIRoll(["info", second.path]).stdoutText]
+    let single = [
+      try runMIDIRoll(["info", first.path]).stdoutText, try runMIDIRoll(["info", second.path]).stdoutText,
+    ]
     #expect(text.stdoutText == single.joined(separator: "\n"))
 
     let json = try runMIDIRoll(["info", "--json", first.path, second.path])
     #expect(json.status == 0)
     let lines = json.stdoutText.split(separator: "\n")
     #expect(lines.count == 2)
-    let objects = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+    let objects = try lines.map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
     #expect(objects.map { $0["path"] as? String } == [first.path, second.path])
     #expect(objects.map { $0["format"] as? Int } == [1, 0])
 

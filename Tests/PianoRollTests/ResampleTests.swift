@@ -65,10 +65,16 @@ struct ResampleTests {
     let after = song.timeline
     for note in generated.notes.prefix(50) {
       let tolerance = after.tempos.tempo(atTick: nearest(note.tick)).microsecondsPerQuarter
-      #expect(abs(before.seconds(atTick: note.tick) - after.seconds(atTick: nearest(note.tick))) <= Double(tolerance) / 1e6 / 200 + 1e-9)
+      #expect(
+        abs(before.seconds(atTick: note.tick) - after.seconds(atTick: nearest(note.tick))) <= Double(
+          tolerance) / 1e6 / 200 + 1e-9)
     }
     // A note one tick long at 480 stays one tick long at 100.
-    var short = Song(tracks: [SongTrack(notes: [Note(pitch: 60, tick: 10, durationTicks: 1), Note(pitch: 61, tick: 10, durationTicks: 0)], events: [TrackEvent(tick: 11, .meta(.endOfTrack))])])
+    var short = Song(tracks: [
+      SongTrack(
+        notes: [Note(pitch: 60, tick: 10, durationTicks: 1), Note(pitch: 61, tick: 10, durationTicks: 0)],
+        events: [TrackEvent(tick: 11, .meta(.endOfTrack))])
+    ])
     try short.resample(with: Resampling(ticksPerBeat: 100))
     #expect(short.allNotes.map(\.durationTicks) == [1, 0])
     #expect(short.tracks[0].endOfTrackTick == 3)
@@ -82,6 +88,8 @@ struct ResampleTests {
     }
     var song = Song()
     #expect(throws: EditError.badTicksPerBeat(0)) { try song.resample(with: Resampling(ticksPerBeat: 0)) }
-    #expect(throws: EditError.badTicksPerBeat(40000)) { try song.resample(with: Resampling(ticksPerBeat: 40000)) }
+    #expect(throws: EditError.badTicksPerBeat(40000)) {
+      try song.resample(with: Resampling(ticksPerBeat: 40000))
+    }
   }
 }

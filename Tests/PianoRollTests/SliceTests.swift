@@ -71,15 +71,22 @@ struct SliceTests {
         #expect(sliced.last == TrackEvent(tick: end - start, .meta(.endOfTrack)))
         #expect(
           eventMultiset(sliced.filter { !$0.event.isEndOfTrack })
-            == eventMultiset(Self.expectedEvents(events, start: start, end: end)), "track \(index), bars \(first)...\(last)")
+            == eventMultiset(Self.expectedEvents(events, start: start, end: end)),
+          "track \(index), bars \(first)...\(last)")
       }
 
       // The timeline of the result: meter, tempo and key in force at the cut, at bar 0.
       let original = try generated.song().timeline
       let timeline = song.timeline
-      #expect(timeline.timeSignatures.changes.first?.timeSignature == original.timeSignatures.timeSignature(atTick: start))
-      #expect(timeline.tempos.changes.first?.microsecondsPerQuarter == original.tempos.tempo(atTick: start).microsecondsPerQuarter)
-      #expect(timeline.keySignature(atTick: 0).map { ($0.sharps, $0.isMinor) } ?? (99, false) == original.keySignature(atTick: start).map { ($0.sharps, $0.isMinor) } ?? (98, false))
+      #expect(
+        timeline.timeSignatures.changes.first?.timeSignature
+          == original.timeSignatures.timeSignature(atTick: start))
+      #expect(
+        timeline.tempos.changes.first?.microsecondsPerQuarter
+          == original.tempos.tempo(atTick: start).microsecondsPerQuarter)
+      #expect(
+        timeline.keySignature(atTick: 0).map { ($0.sharps, $0.isMinor) } ?? (99, false)
+          == original.keySignature(atTick: start).map { ($0.sharps, $0.isMinor) } ?? (98, false))
       // Every bar of the slice is the bar it was, counted from 0.
       for bar in first...last {
         #expect(timeline.timeSignatures.startTick(ofBar: bar - first) == generated.barStarts[bar] - start)
@@ -142,7 +149,11 @@ struct SliceTests {
   @Test("a slice after the song's end or an empty one is refused with the reason")
   func refusals() throws {
     var song = Song(
-      tracks: [SongTrack(notes: [Note(pitch: 60, tick: 0, durationTicks: 1920)], events: [TrackEvent(tick: 3840, .meta(.endOfTrack))])])
+      tracks: [
+        SongTrack(
+          notes: [Note(pitch: 60, tick: 0, durationTicks: 1920)],
+          events: [TrackEvent(tick: 3840, .meta(.endOfTrack))])
+      ])
     #expect(throws: EditError.sliceAfterEnd(slice: "bars 3...4", songEnd: "it has 2 bars, 4 s")) {
       try song.slice(with: SongSlice(.bars(BarRange(first: 2, last: 3))))
     }

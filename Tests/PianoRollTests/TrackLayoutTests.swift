@@ -31,7 +31,9 @@ struct TrackLayoutTests {
     #expect(WrittenNote.of(try Song(bytes: song.serialized())) == notes)
   }
 
-  @Test("split by channel: a conductor track, then one track per channel, the same events regrouped", arguments: [1, 2])
+  @Test(
+    "split by channel: a conductor track, then one track per channel, the same events regrouped",
+    arguments: [1, 2])
   func splitByChannel(seed: UInt64) throws {
     // Merged first, so that the split has something to do.
     let generated = EditSong.generate(seed: seed)
@@ -47,7 +49,8 @@ struct TrackLayoutTests {
     #expect(split.tracks[0].events.allSatisfy { $0.event.channelMessage == nil })
     for (index, channel) in EditSong.channels.enumerated() {
       let track = split.tracks[index + 1]
-      #expect(track.events.allSatisfy { $0.event.metaEvent != nil || $0.event.channelMessage?.channel == channel })
+      #expect(
+        track.events.allSatisfy { $0.event.metaEvent != nil || $0.event.channelMessage?.channel == channel })
       let expectedNotes = generated.notes.filter { $0.channel == channel }.count
       #expect(song.tracks[index + 1].notes.count == expectedNotes)
     }
@@ -63,7 +66,8 @@ struct TrackLayoutTests {
       var program = 0
       var lastTick = -1
       for item in generated.events.joined() {
-        if case .channel(let message) = item.event, message.kind == .programChange, message.channel == channel,
+        if case .channel(let message) = item.event, message.kind == .programChange,
+          message.channel == channel,
           item.tick <= tick, item.tick >= lastTick
         {
           program = Int(message.data1)
@@ -79,10 +83,17 @@ struct TrackLayoutTests {
     }
     // Each track after the conductor holds exactly one group's notes.
     let noteTracks = song.tracks.dropFirst().map { track in
-      track.notes.map { WrittenNote(track: 0, channel: $0.channel, pitch: $0.pitch, velocity: $0.velocity, tick: $0.tick, end: $0.endTick) }.sorted()
+      track.notes.map {
+        WrittenNote(
+          track: 0, channel: $0.channel, pitch: $0.pitch, velocity: $0.velocity, tick: $0.tick,
+          end: $0.endTick)
+      }.sorted()
     }.filter { !$0.isEmpty }
     let expected = groups.values.map { notes in
-      notes.map { WrittenNote(track: 0, channel: $0.channel, pitch: $0.pitch, velocity: $0.velocity, tick: $0.tick, end: $0.end) }.sorted()
+      notes.map {
+        WrittenNote(
+          track: 0, channel: $0.channel, pitch: $0.pitch, velocity: $0.velocity, tick: $0.tick, end: $0.end)
+      }.sorted()
     }
     #expect(Set(noteTracks) == Set(expected))
     #expect(noteTracks.count == expected.count)

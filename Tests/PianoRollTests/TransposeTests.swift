@@ -24,7 +24,9 @@ struct TransposeTests {
         // Every other event stays as it was, apart from key signatures.
         let original = try generated.song()
         for (before, after) in zip(original.tracks, song.tracks) {
-          let keyless = { (events: [TrackEvent]) in events.filter { $0.event.metaEvent?.kind != .keySignature } }
+          let keyless = { (events: [TrackEvent]) in
+            events.filter { $0.event.metaEvent?.kind != .keySignature }
+          }
           #expect(keyless(before.events) == keyless(after.events))
         }
       }
@@ -50,7 +52,8 @@ struct TransposeTests {
           SongTrack(
             notes: [Note(pitch: 60, tick: 0, durationTicks: 10)],
             events: [
-              TrackEvent(tick: 0, .meta(.keySignature(sharps: sharps, isMinor: minor))), TrackEvent(tick: 10, .meta(.endOfTrack)),
+              TrackEvent(tick: 0, .meta(.keySignature(sharps: sharps, isMinor: minor))),
+              TrackEvent(tick: 10, .meta(.endOfTrack)),
             ])
         ])
       try song.transpose(with: Transposition(semitones: semitones))
@@ -79,7 +82,8 @@ struct TransposeTests {
       #expect(count == outside.count)
       #expect(examples.count == min(5, outside.count))
       let first = try generated.song().allNotes.first { $0.channel != 9 && Int($0.pitch) + semitones > 127 }
-      #expect(examples.first == first.map { "\($0.name) (\($0.pitch)) at tick \($0.tick) in track \($0.track)" })
+      #expect(
+        examples.first == first.map { "\($0.name) (\($0.pitch)) at tick \($0.tick) in track \($0.track)" })
       #expect(error.description.contains("pushes \(outside.count) notes past 0-127"))
     }
     #expect(song == (try generated.song()), "a refused transposition changes nothing")

@@ -24,7 +24,8 @@ struct VelocityTests {
         return changed
       }.sorted()
       #expect(WrittenNote.of(song) == expected, "\(change)")
-      #expect(report.changed == zip(generated.notes.sorted(), expected).filter { $0.velocity != $1.velocity }.count)
+      #expect(
+        report.changed == zip(generated.notes.sorted(), expected).filter { $0.velocity != $1.velocity }.count)
       #expect(song.tracks.map(\.events) == (try generated.song()).tracks.map(\.events))
     }
     #expect(VelocityChange.range(40...110).apply(to: 1) == 40)

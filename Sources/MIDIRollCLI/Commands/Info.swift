@@ -12,7 +12,10 @@ public struct Info: ParsableCommand {
   )
 
   /// The input paths, or `-`.
-  @Argument(help: "The inputs (.mid, .midi, .kar, .rmi or .json), or '-' for standard input; a block (or a JSON line) each.")
+  @Argument(
+    help:
+      "The inputs (.mid, .midi, .kar, .rmi or .json), or '-' for standard input; a block (or a JSON line) each."
+  )
   public var inputs: [String]
 
   /// Print JSON instead of text.

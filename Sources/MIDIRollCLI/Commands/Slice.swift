@@ -7,7 +7,8 @@ public struct SliceCommand: ParsableCommand {
   /// The command's name and help.
   public static let configuration = CommandConfiguration(
     commandName: "slice",
-    abstract: "Keep a run of bars or seconds, starting at bar 1 with the tempo, meter, key and sounds in force.",
+    abstract:
+      "Keep a run of bars or seconds, starting at bar 1 with the tempo, meter, key and sounds in force.",
     discussion: """
       --bars 5...12 (counted from 1 and inclusive; also 5-12, 5... to the end, or 5 alone) or \
       --seconds 30...60.5 picks the part to keep. The result starts there: bar 5 becomes bar \
@@ -49,7 +50,8 @@ public struct SliceCommand: ParsableCommand {
   /// Reads, slices and writes.
   public func run() throws {
     guard let slice = try slice.slice() else {
-      throw CLIError(.usage, "slice needs --bars (e.g. --bars 5...12) or --seconds (e.g. --seconds 30...60.5)")
+      throw CLIError(
+        .usage, "slice needs --bars (e.g. --bars 5...12) or --seconds (e.g. --seconds 30...60.5)")
     }
     try TransformPlan(edits: SongEdits(slice: slice)).run(
       input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions)

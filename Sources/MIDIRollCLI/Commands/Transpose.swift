@@ -34,7 +34,9 @@ public struct Transpose: ParsableCommand {
   @OptionGroup(title: "Transpose") public var transpose: TransposeOptions
 
   /// Whether drums move, as written.
-  @Option(help: ArgumentHelp("Leave channel 10 alone (keep, the default) or transpose it too.", valueName: "keep|transpose"))
+  @Option(
+    help: ArgumentHelp(
+      "Leave channel 10 alone (keep, the default) or transpose it too.", valueName: "keep|transpose"))
   public var drums: String?
 
   /// Input options.

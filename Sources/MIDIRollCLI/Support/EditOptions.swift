@@ -30,7 +30,8 @@ public struct TransposeOptions: ParsableArguments {
       return nil
     }
     guard let value = Int(semitones.trimmingSpaces()), (-127...127).contains(value) else {
-      throw CLIError(.usage, "--transpose '\(semitones)': expected a whole number of semitones from -127 to 127")
+      throw CLIError(
+        .usage, "--transpose '\(semitones)': expected a whole number of semitones from -127 to 127")
     }
     var policy = Transposition.OutOfRange.fail
     if let outOfRange {
@@ -54,7 +55,9 @@ public struct SliceOptions: ParsableArguments {
 
   /// The seconds, as written.
   @Option(
-    help: ArgumentHelp("Keep only this time span in seconds: 30...60.5 (or 30-60.5), or 30... to the end.", valueName: "seconds"))
+    help: ArgumentHelp(
+      "Keep only this time span in seconds: 30...60.5 (or 30-60.5), or 30... to the end.",
+      valueName: "seconds"))
   public var seconds: String?
 
   /// The crossing policy, as written.
@@ -104,7 +107,8 @@ public struct SliceOptions: ParsableArguments {
       trimmed.firstRange(of: "...") ?? trimmed.firstRange(of: "..")
       ?? trimmed.dropFirst().firstIndex(of: "-").map { $0..<trimmed.index(after: $0) }
     guard let separator else {
-      throw CLIError(.usage, "--seconds '\(text)': expected from...to in seconds, e.g. 30...60.5, 30-60.5 or 30...")
+      throw CLIError(
+        .usage, "--seconds '\(text)': expected from...to in seconds, e.g. 30...60.5, 30-60.5 or 30...")
     }
     let fromText = String(trimmed[..<separator.lowerBound])
     let toText = String(trimmed[separator.upperBound...])
@@ -119,7 +123,9 @@ public struct SliceOptions: ParsableArguments {
     let to = toText.isEmpty ? nil : try value(toText)
     if let to, to <= from {
       throw CLIError(
-        .usage, "--seconds '\(text)': the end (\(toText) s) must come after the start (\(fromText.isEmpty ? "0" : fromText) s)")
+        .usage,
+        "--seconds '\(text)': the end (\(toText) s) must come after the start (\(fromText.isEmpty ? "0" : fromText) s)"
+      )
     }
     return .seconds(from: from, to: to)
   }
@@ -142,7 +148,8 @@ public struct EditOptions: ParsableArguments {
   public var ticksPerBeat: String?
 
   /// A velocity scale, as written.
-  @Option(help: ArgumentHelp("Scale every note's velocity by this percentage (80 = 80 %), 1-1000.", valueName: "%"))
+  @Option(
+    help: ArgumentHelp("Scale every note's velocity by this percentage (80 = 80 %), 1-1000.", valueName: "%"))
   public var velocityScale: String?
 
   /// A velocity to set, as written.
@@ -191,15 +198,19 @@ public struct EditOptions: ParsableArguments {
 
   /// The velocity change of `--velocity-scale`, `--velocity-set` or `--velocity-range`.
   func velocity() throws(CLIError) -> VelocityChange? {
-    let given = [("--velocity-scale", velocityScale), ("--velocity-set", velocitySet), ("--velocity-range", velocityRange)]
-      .filter { $0.1 != nil }
+    let given = [
+      ("--velocity-scale", velocityScale), ("--velocity-set", velocitySet),
+      ("--velocity-range", velocityRange),
+    ]
+    .filter { $0.1 != nil }
     if given.count > 1 {
       throw CLIError(.usage, "give one of \(given.map(\.0).joined(separator: " and ")), not several")
     }
     if var text = velocityScale {
       if text.hasSuffix("%") { text.removeLast() }
       guard let percent = Int(text), (1...1000).contains(percent) else {
-        throw CLIError(.usage, "--velocity-scale '\(velocityScale ?? "")': expected a whole percentage from 1 to 1000")
+        throw CLIError(
+          .usage, "--velocity-scale '\(velocityScale ?? "")': expected a whole percentage from 1 to 1000")
       }
       return .scale(percent: percent)
     }
@@ -210,16 +221,21 @@ public struct EditOptions: ParsableArguments {
       return .set(UInt8(value))
     }
     if let velocityRange {
-      let parts = velocityRange.split(separator: "...", omittingEmptySubsequences: false).count == 2
+      let parts =
+        velocityRange.split(separator: "...", omittingEmptySubsequences: false).count == 2
         ? velocityRange.split(separator: "...", omittingEmptySubsequences: false)
         : velocityRange.split(separator: "-", omittingEmptySubsequences: false)
       let values = parts.compactMap { Int($0.trimming(" ")) }
       guard parts.count == 2, values.count == 2, values.allSatisfy({ (1...127).contains($0) }) else {
-        throw CLIError(.usage, "--velocity-range '\(velocityRange)': expected low...high, both from 1 to 127 (e.g. 40...110)")
+        throw CLIError(
+          .usage,
+          "--velocity-range '\(velocityRange)': expected low...high, both from 1 to 127 (e.g. 40...110)")
       }
       guard values[0] <= values[1] else {
         throw CLIError(
-          .usage, "--velocity-range '\(velocityRange)' is upside down: write the lower end first (\(values[1])...\(values[0]))")
+          .usage,
+          "--velocity-range '\(velocityRange)' is upside down: write the lower end first (\(values[1])...\(values[0]))"
+        )
       }
       return .range(UInt8(values[0])...UInt8(values[1]))
     }

@@ -244,7 +244,8 @@ public struct TransformOptions: ParsableArguments {
   /// - Throws: ``CLIError`` (usage) for a bad option.
   public func plan() throws(CLIError) -> TransformPlan {
     TransformPlan(
-      edits: try edit.edits(drums: keys.drums), filter: try keys.keyFilter(), quantizer: try quantize.quantizer())
+      edits: try edit.edits(drums: keys.drums), filter: try keys.keyFilter(),
+      quantizer: try quantize.quantizer())
   }
 }
 

@@ -22,7 +22,8 @@ public enum EditError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .outOfRange(let semitones, let count, let examples):
       let more = count > examples.count ? ", …" : ""
-      return "transposing by \(Self.signed(semitones)) semitones pushes \(count) note\(count == 1 ? "" : "s") "
+      return
+        "transposing by \(Self.signed(semitones)) semitones pushes \(count) note\(count == 1 ? "" : "s") "
         + "past 0-127: \(examples.joined(separator: ", "))\(more)"
     case .sliceAfterEnd(let slice, let songEnd):
       return "the slice \(slice) begins after the song's end (\(songEnd))"
@@ -31,7 +32,8 @@ public enum EditError: Error, Hashable, Sendable, CustomStringConvertible {
     case .badTicksPerBeat(let value):
       return "\(value) ticks per beat: expected 1 to 32767"
     case .smpteDivision(let framesPerSecond, let ticksPerFrame):
-      return "the song counts SMPTE time (\(framesPerSecond) frames per second, \(ticksPerFrame) ticks per frame), "
+      return
+        "the song counts SMPTE time (\(framesPerSecond) frames per second, \(ticksPerFrame) ticks per frame), "
         + "not ticks per beat: it cannot be resampled to ticks per beat"
     case .independentTracks:
       return "the song is format 2 (independent patterns, not tracks played together): "

@@ -21,7 +21,8 @@ public struct ResampleReport: Hashable, Sendable, CustomStringConvertible {
 
   /// One line, e.g. `resampled 480 to 96 ticks per beat: 3 of 1200 ticks rounded, 1 note lengthened to 1 tick`.
   public var description: String {
-    var text = "resampled \(from) to \(to) ticks per beat: \(rounded) of \(ticks) tick\(ticks == 1 ? "" : "s") rounded"
+    var text =
+      "resampled \(from) to \(to) ticks per beat: \(rounded) of \(ticks) tick\(ticks == 1 ? "" : "s") rounded"
     if lengthened > 0 { text += ", \(lengthened) note\(lengthened == 1 ? "" : "s") lengthened to 1 tick" }
     return text
   }

@@ -73,7 +73,9 @@ public struct Resampling: Hashable, Sendable {
         if last > track.events[endIndex].tick { track.events[endIndex].tick = last }
       }
       if roundedHere == 0 {
-        for i in track.tickOrders.indices { track.tickOrders[i].tick = scale.scaled(track.tickOrders[i].tick).tick }
+        for i in track.tickOrders.indices {
+          track.tickOrders[i].tick = scale.scaled(track.tickOrders[i].tick).tick
+        }
       } else {
         track.tickOrders = []
       }

@@ -28,7 +28,8 @@ public struct SliceReport: Hashable, Sendable, CustomStringConvertible {
 
   /// One line, e.g. `sliced bars 5...12 (ticks 7680..<19200): 120 of 800 notes kept, 3 cut, 9 events in force carried to the start`.
   public var description: String {
-    var text = "sliced \(slice) (ticks \(startTick)..<\(endTick)): \(kept) of \(notes) note\(notes == 1 ? "" : "s") kept"
+    var text =
+      "sliced \(slice) (ticks \(startTick)..<\(endTick)): \(kept) of \(notes) note\(notes == 1 ? "" : "s") kept"
     if cut > 0 { text += ", \(cut) cut" }
     if keptWhole > 0 { text += ", \(keptWhole) kept whole past the end" }
     if dropped > 0 { text += ", \(dropped) crossing a cut dropped" }

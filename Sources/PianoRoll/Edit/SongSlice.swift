@@ -103,8 +103,9 @@ public struct SongSlice: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Slices one track.
-  private func slice(_ track: inout SongTrack, start: Int, end: Int, reachesEnd: Bool, report: inout SliceReport)
-  {
+  private func slice(
+    _ track: inout SongTrack, start: Int, end: Int, reachesEnd: Bool, report: inout SliceReport
+  ) {
     let inside = { (tick: Int) in tick >= start && (tick < end || (reachesEnd && tick == end)) }
     var notes: [Note] = []
     for var note in track.notes {

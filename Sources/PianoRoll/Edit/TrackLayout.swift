@@ -49,7 +49,11 @@ public enum TrackLayout: Hashable, Sendable, CustomStringConvertible {
     let hasEndOfTrack = song.tracks.contains { $0.endOfTrackTick != nil } || song.tracks.isEmpty
     switch self {
     case .merge:
-      var merged = Self.grouped(song.tracks, into: 1, hasEndOfTrack: hasEndOfTrack, end: end) { _ in 0 } note: { _ in 0 }
+      var merged = Self.grouped(song.tracks, into: 1, hasEndOfTrack: hasEndOfTrack, end: end) { _ in
+        0
+      } note: { _ in
+        0
+      }
       for i in merged[0].notes.indices { merged[0].notes[i].track = 0 }
       song.tracks = merged
       song.format = .singleTrack

@@ -66,7 +66,8 @@ public struct Transposition: Hashable, Sendable {
           else { continue }
           count += 1
           if examples.count < Self.exampleCount {
-            examples.append("a \(message.kind.name) of key \(message.data1) at tick \(item.tick) in track \(index)")
+            examples.append(
+              "a \(message.kind.name) of key \(message.data1) at tick \(item.tick) in track \(index)")
           }
         }
       }

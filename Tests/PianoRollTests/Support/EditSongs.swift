@@ -12,7 +12,9 @@ struct WrittenNote: Hashable, Comparable, CustomStringConvertible {
   var end: Int
 
   static func < (a: WrittenNote, b: WrittenNote) -> Bool {
-    (a.track, a.tick, a.channel, a.pitch, a.end, a.velocity) < (b.track, b.tick, b.channel, b.pitch, b.end, b.velocity)
+    (a.track, a.tick, a.channel, a.pitch, a.end, a.velocity) < (
+      b.track, b.tick, b.channel, b.pitch, b.end, b.velocity
+    )
   }
 
   var description: String { "t\(track) ch\(channel) \(pitch)@\(tick)..<\(end) v\(velocity)" }
@@ -21,7 +23,8 @@ struct WrittenNote: Hashable, Comparable, CustomStringConvertible {
   static func of(_ song: Song) -> [WrittenNote] {
     song.allNotes.map {
       WrittenNote(
-        track: $0.track, channel: $0.channel, pitch: $0.pitch, velocity: $0.velocity, tick: $0.tick, end: $0.endTick)
+        track: $0.track, channel: $0.channel, pitch: $0.pitch, velocity: $0.velocity, tick: $0.tick,
+        end: $0.endTick)
     }.sorted()
   }
 }
@@ -48,7 +51,9 @@ struct EditSong {
   static let channels: [UInt8] = [0, 1, 9]
 
   /// Generates a song from a seed.
-  static func generate(seed: UInt64, ticksPerQuarter: Int = 480, bars: Int = 16, highNotes: Bool = false) -> EditSong {
+  static func generate(seed: UInt64, ticksPerQuarter: Int = 480, bars: Int = 16, highNotes: Bool = false)
+    -> EditSong
+  {
     var random = SplitMix64(seed: seed)
     let meters = [(4, 4), (3, 4), (6, 8), (7, 8), (5, 4), (2, 2)]
     var conductor: [TrackEvent] = [TrackEvent(tick: 0, .meta(.text(.trackName, "Conductor")))]
@@ -68,12 +73,14 @@ struct EditSong {
     conductor.append(TrackEvent(tick: 0, .meta(.keySignature(sharps: 0, isMinor: false))))
     for _ in 0..<6 {
       conductor.append(
-        TrackEvent(tick: randomTick(), .meta(.tempo(microsecondsPerQuarter: random.int(in: 300_000...900_000)))))
+        TrackEvent(
+          tick: randomTick(), .meta(.tempo(microsecondsPerQuarter: random.int(in: 300_000...900_000)))))
     }
     for _ in 0..<3 {
       conductor.append(
         TrackEvent(
-          tick: randomTick(), .meta(.keySignature(sharps: random.int(in: -7...7), isMinor: random.chance(0.5)))))
+          tick: randomTick(),
+          .meta(.keySignature(sharps: random.int(in: -7...7), isMinor: random.chance(0.5)))))
     }
     conductor.append(TrackEvent(tick: randomTick(), .meta(.text(.marker, "Verse"))))
     var events = [conductor.sortedByTick()]
@@ -82,12 +89,14 @@ struct EditSong {
       let track = player + 1
       var list: [TrackEvent] = [
         TrackEvent(tick: 0, .meta(.text(.trackName, "Player \(track)"))),
-        TrackEvent(tick: 0, .channel(.programChange(channel: channel, program: UInt8(random.int(in: 0...20))))),
+        TrackEvent(
+          tick: 0, .channel(.programChange(channel: channel, program: UInt8(random.int(in: 0...20))))),
       ]
       for _ in 0..<4 {
         list.append(
           TrackEvent(
-            tick: randomTick(), .channel(.programChange(channel: channel, program: UInt8(random.int(in: 0...127))))))
+            tick: randomTick(),
+            .channel(.programChange(channel: channel, program: UInt8(random.int(in: 0...127))))))
         list.append(
           TrackEvent(
             tick: randomTick(),
@@ -97,19 +106,23 @@ struct EditSong {
             tick: randomTick(),
             .channel(.controlChange(channel: channel, controller: 64, value: random.chance(0.5) ? 127 : 0))))
         list.append(
-          TrackEvent(tick: randomTick(), .channel(.pitchBend(channel: channel, value: random.int(in: 0...16383)))))
+          TrackEvent(
+            tick: randomTick(), .channel(.pitchBend(channel: channel, value: random.int(in: 0...16383)))))
       }
       for _ in 0..<(bars * 6) {
         let pitch = UInt8(highNotes ? random.int(in: 100...127) : random.int(in: 24...100))
         let tick = randomTick()
         let length = random.int(in: 1...(ticksPerQuarter * 3))
         let noteEnd = min(end, tick + length)
-        if notes.contains(where: { $0.track == track && $0.pitch == pitch && $0.tick < noteEnd && $0.end > tick }) {
+        if notes.contains(where: {
+          $0.track == track && $0.pitch == pitch && $0.tick < noteEnd && $0.end > tick
+        }) {
           continue
         }
         notes.append(
           WrittenNote(
-            track: track, channel: channel, pitch: pitch, velocity: UInt8(random.int(in: 1...127)), tick: tick,
+            track: track, channel: channel, pitch: pitch, velocity: UInt8(random.int(in: 1...127)),
+            tick: tick,
             end: noteEnd))
       }
       events.append(list.sortedByTick())
@@ -119,19 +132,25 @@ struct EditSong {
     for (index, list) in events.enumerated() {
       var all = list
       for note in notes where note.track == index {
-        all.append(TrackEvent(tick: note.tick, .channel(.noteOn(channel: note.channel, key: note.pitch, velocity: note.velocity))))
+        all.append(
+          TrackEvent(
+            tick: note.tick,
+            .channel(.noteOn(channel: note.channel, key: note.pitch, velocity: note.velocity))))
         all.append(TrackEvent(tick: note.end, .channel(.noteOff(channel: note.channel, key: note.pitch))))
       }
       // Note-offs before note-ons within a tick, so that a note ending where another of its
       // pitch starts pairs as written.
       let ranked = all.enumerated().sorted {
-        ($0.element.tick, Self.rank($0.element.event), $0.offset) < ($1.element.tick, Self.rank($1.element.event), $1.offset)
+        ($0.element.tick, Self.rank($0.element.event), $0.offset) < (
+          $1.element.tick, Self.rank($1.element.event), $1.offset
+        )
       }.map(\.element)
       tracks.append(Track(events: ranked + [TrackEvent(tick: end, .meta(.endOfTrack))]))
     }
     let file = MIDIFile(format: .multipleTracks, division: .ticksPerQuarter(ticksPerQuarter), tracks: tracks)
     return EditSong(
-      ticksPerQuarter: ticksPerQuarter, barStarts: barStarts, events: events, notes: notes, bytes: file.serialized())
+      ticksPerQuarter: ticksPerQuarter, barStarts: barStarts, events: events, notes: notes,
+      bytes: file.serialized())
   }
 
   /// 0 for note-offs, 1 for everything else: note-offs first within a tick.
