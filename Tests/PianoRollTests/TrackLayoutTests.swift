@@ -15,7 +15,7 @@ struct TrackLayoutTests {
     let generated = EditSong.generate(seed: seed)
     let original = try MIDIFile(bytes: generated.bytes)
     var song = try generated.song()
-    let report = try song.regroupTracks(as: .merge)
+    let report = try song.regroupTracks(with: .merge)
     #expect(report.tracksBefore == 4 && report.tracksAfter == 1)
     let merged = try MIDIFile(bytes: song.serialized())
     #expect(merged.format == .singleTrack)
@@ -39,8 +39,8 @@ struct TrackLayoutTests {
     let generated = EditSong.generate(seed: seed)
     let original = try MIDIFile(bytes: generated.bytes)
     var song = try generated.song()
-    try song.regroupTracks(as: .merge)
-    try song.regroupTracks(as: .split(by: .channel))
+    try song.regroupTracks(with: .merge)
+    try song.regroupTracks(with: .split(by: .channel))
     let split = try MIDIFile(bytes: song.serialized())
     #expect(split.format == .multipleTracks)
     #expect(split.tracks.count == 1 + EditSong.channels.count)
@@ -60,7 +60,7 @@ struct TrackLayoutTests {
   func splitByProgram() throws {
     let generated = EditSong.generate(seed: 5)
     var song = try generated.song()
-    try song.regroupTracks(as: .split(by: .program))
+    try song.regroupTracks(with: .split(by: .program))
     // The program in force for each note, worked out from the generator's events.
     func program(channel: UInt8, tick: Int) -> Int {
       var program = 0
@@ -105,7 +105,7 @@ struct TrackLayoutTests {
   @Test("format 2 songs are refused")
   func independentTracks() {
     var song = Song(format: .independentTracks, tracks: [SongTrack(), SongTrack()])
-    #expect(throws: EditError.independentTracks) { try song.regroupTracks(as: .merge) }
-    #expect(throws: EditError.independentTracks) { try song.regroupTracks(as: .split(by: .channel)) }
+    #expect(throws: EditError.independentTracks) { try song.regroupTracks(with: .merge) }
+    #expect(throws: EditError.independentTracks) { try song.regroupTracks(with: .split(by: .channel)) }
   }
 }

@@ -123,5 +123,10 @@ struct TransposeTests {
     #expect(song == original)
     try song.transpose(with: Transposition(semitones: -5, outOfRange: .clamp))
     #expect(song.allNotes.map(\.pitch) == [0, 35])
+    // Any Int is a transposition: far past MIDI, every note leaves the range.
+    var far = song
+    try far.transpose(with: Transposition(semitones: Int.max, outOfRange: .drop))
+    #expect(far.noteCount == 0)
+    #expect(Transposition.sharps(1, transposedBy: Int.min) == Transposition.sharps(1, transposedBy: Int.min % 12))
   }
 }

@@ -44,7 +44,7 @@ public struct SongEdits: Hashable, Sendable {
     if let resampling { lines.append(try song.resample(with: resampling).description) }
     if let transposition { lines.append(try song.transpose(with: transposition).description) }
     if let velocity { lines.append(song.changeVelocities(with: velocity).description) }
-    if let layout { lines.append(try song.regroupTracks(as: layout).description) }
+    if let layout { lines.append(try song.regroupTracks(with: layout).description) }
     return lines
   }
 }

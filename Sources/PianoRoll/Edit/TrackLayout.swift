@@ -109,7 +109,7 @@ extension Song {
   /// - Returns: How many tracks there were and are.
   /// - Throws: ``EditError/independentTracks`` for a format 2 song.
   @discardableResult
-  public mutating func regroupTracks(as layout: TrackLayout) throws(EditError) -> TrackLayoutReport {
+  public mutating func regroupTracks(with layout: TrackLayout) throws(EditError) -> TrackLayoutReport {
     try layout.apply(to: &self)
   }
 }

@@ -92,7 +92,8 @@ public struct Transposition: Hashable, Sendable {
 
   /// The pitch `pitch` moves to, or `nil` when it leaves 0…127.
   func target(_ pitch: UInt8) -> UInt8? {
-    let moved = Int(pitch) + semitones
+    let (moved, overflow) = Int(pitch).addingReportingOverflow(semitones)
+    if overflow { return nil }
     return (0...127).contains(moved) ? UInt8(moved) : nil
   }
 
@@ -175,7 +176,7 @@ public struct Transposition: Hashable, Sendable {
   /// it was written).
   public static func sharps(_ sharps: Int, transposedBy semitones: Int) -> Int {
     if semitones % 12 == 0 { return sharps }
-    let value = (sharps + 7 * semitones).flooredDivision(by: 12).remainder  // 0…11
+    let value = (sharps + 7 * (semitones % 12)).flooredDivision(by: 12).remainder  // 0…11
     return value > 6 ? value - 12 : value
   }
 }

@@ -16,7 +16,7 @@ public enum VelocityChange: Hashable, Sendable, CustomStringConvertible {
     let value: Int
     switch self {
     case .scale(let percent):
-      value = (Int(velocity) * max(0, percent) * 2 + 100) / 200
+      value = (Int(velocity) * min(100_000, max(0, percent)) * 2 + 100) / 200
     case .set(let target):
       value = Int(target)
     case .range(let range):
