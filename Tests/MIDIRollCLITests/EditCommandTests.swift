@@ -237,6 +237,14 @@ struct EditCommandTests {
       }
         == expected.sorted { $0.lexicographicallyPrecedes($1) })
 
+    // An edit the song does not allow fails that file, with the reason, not the run.
+    let refused = try runMIDIRoll([
+      "batch", inputs.path, folder.appendingPathComponent("refused").path, "--to", "mid", "--transpose", "20",
+      "--quiet",
+    ])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("transposing by +20 semitones pushes 6 notes past 0-127"))
+
     let missing = folder.appendingPathComponent("does-not-exist").path
     let cases: [([String], String)] = [
       (

@@ -127,6 +127,7 @@ struct TransposeTests {
     var far = song
     try far.transpose(with: Transposition(semitones: Int.max, outOfRange: .drop))
     #expect(far.noteCount == 0)
-    #expect(Transposition.sharps(1, transposedBy: Int.min) == Transposition.sharps(1, transposedBy: Int.min % 12))
+    #expect(
+      Transposition.sharps(1, transposedBy: Int.min) == Transposition.sharps(1, transposedBy: Int.min % 12))
   }
 }
