@@ -189,6 +189,33 @@ struct EditCommandTests {
     // 1001 and 1203 are not multiples of 5 (480/96); every other tick is.
     #expect(resample.stderr.hasPrefix("resampled 480 to 96 ticks per beat: 2 of "))
 
+    // 2 s is tick 1920 at 120 BPM; 60 BPM from tick 3000 (3.125 s) puts 4 s at tick 3420.
+    let seconds = try runMIDIRoll(["slice", input.path, output.path, "--seconds", "2...4", "--force"])
+    #expect(
+      seconds.stderr
+        == "sliced seconds 2...4 (ticks 1920..<3420): 5 of 18 notes kept, 1 cut, "
+        + "6 events in force carried to the start\n")
+    let secondsSong = try read(output)
+    #expect(secondsSong.tracks[1].notes.map(\.tick) == [0, 480, 960, 1440])
+    #expect(secondsSong.tracks[1].notes.last?.durationTicks == 60)
+
+    // SMPTE time cannot be resampled to beats.
+    let smpte = folder.appendingPathComponent("smpte.mid")
+    let smpteSong = Song(
+      division: .smpte(framesPerSecond: 25, ticksPerFrame: 40),
+      tracks: [
+        SongTrack(
+          notes: [Note(pitch: 60, tick: 0, durationTicks: 100)],
+          events: [TrackEvent(tick: 100, .meta(.endOfTrack))])
+      ])
+    try Data(smpteSong.serialized()).write(to: smpte)
+    let refused = try runMIDIRoll(["resample", smpte.path, output.path, "--ticks-per-beat", "480", "--force"])
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr
+        == "midiroll: \(smpte.path): the song counts SMPTE time (25 frames per second, 40 ticks per frame), "
+        + "not ticks per beat: it cannot be resampled to ticks per beat\n")
+
     let velocity = try runMIDIRoll([
       "convert", input.path, output.path, "--velocity-range", "40-110", "--force",
     ])
