@@ -9,6 +9,7 @@ public struct MIDIRollCommand: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       Convert.self, Info.self, Check.self, Quantize.self, Filter.self, Batch.self, Render.self, Show.self,
+      Transpose.self, SliceCommand.self, Resample.self, Merge.self, Split.self,  // edits
     ]
   )
 

@@ -70,9 +70,14 @@ extension PianoRollLayout {
     var entries: [(RGBColor?, String)] = []
     switch options.coloring {
     case .track:
+      // edits: the notes drawn per track (within the bars and rows shown), not the song's.
+      var drawn = [Int](repeating: 0, count: song.tracks.count)
+      for box in notes where box.layer == .current && drawn.indices.contains(box.note.track) {
+        drawn[box.note.track] += 1
+      }
       for (index, colorIndex) in Self.colorIndices(song).enumerated() {
         guard let colorIndex else { continue }
-        let count = song.tracks[index].notes.count
+        let count = drawn[index]
         let base = options.coloring.base(pitch: 60, colorIndex: colorIndex, pitchRange: 60...60)
         entries.append((base, "\(Self.trackName(song, index)) (\(count) note\(count == 1 ? "" : "s"))"))
       }

@@ -29,9 +29,12 @@ public struct Batch: ParsableCommand {
       the report and the summary, and exits 130 (143); run the same command with --resume to \
       do the rest. A second Ctrl-C stops at once, still leaving no partial output.
 
-      With the quantize options (--quantize 1/16 …) or the key options (--scale "D dorian", \
-      --keys 36...84, --pitches …) every song is filtered and quantized on the way, as \
-      'midiroll convert' does.
+      With the edit options (--transpose, --bars, --ticks-per-beat, --velocity-…, --merge, \
+      --split …), the quantize options (--quantize 1/16 …) or the key options (--scale "D \
+      dorian", --keys 36...84, --pitches …) every song is edited, filtered and quantized on \
+      the way, in the order 'midiroll convert' uses. Bad values stop the run before any file \
+      is read (exit 2); an edit a song does not allow (a note pushed past 0-127, a slice after \
+      its end) fails that file only.
 
       --shard K/N takes a fixed part of the inputs (by a hash of each path), the same on \
       every machine, so N runs with K = 1…N (a Slurm job array, a Kubernetes indexed Job, \

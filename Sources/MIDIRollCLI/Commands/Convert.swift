@@ -10,10 +10,11 @@ public struct Convert: ParsableCommand {
     discussion: """
       A .mid written back is rewritten with running status; every event is kept.
 
-      With the quantize options (--grid/--quantize …) or the key options (--keys, --scale, \
-      --pitches …) one pass converts, filters and quantizes, as 'midiroll filter' and \
-      'midiroll quantize' do (filtering first); what they did is printed on standard error \
-      unless --quiet.
+      With the edit options (--transpose, --bars/--seconds, --ticks-per-beat, --velocity-…, \
+      --merge, --split), the quantize options (--grid/--quantize …) or the key options \
+      (--keys, --scale, --pitches …) one pass converts, edits, filters and quantizes, always \
+      in this order: slice, resample, transpose, velocity, merge or split, then filter, then \
+      quantize. What each step did is printed on standard error unless --quiet.
       """
   )
 
@@ -41,7 +42,7 @@ public struct Convert: ParsableCommand {
     let outputKind = try SongFileKind.resolve(output, explicit: outputOptions.to, role: "output")
     var song = try SongInput(path: input, options: inputOptions)
     song.printWarnings(quiet: inputOptions.quiet)
-    let done = plan.apply(to: &song)
+    let done = try plan.apply(to: &song)
     try FileIO.write(to: output, inputs: [input], force: outputOptions.force) { sink throws(KitError) in
       try song.write(as: outputKind, to: sink)
     }

@@ -12,12 +12,15 @@ public struct Info: ParsableCommand {
     abstract: "Show a song's format, division, tracks, length, bars, meters, tempos, keys and notes."
   )
 
-  /// The input path, or `-`.
-  @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
-  public var input: String
+  /// The input paths, or `-`.
+  @Argument(
+    help:
+      "The inputs (.mid, .midi, .kar, .rmi or .json), or '-' for standard input; a block (or a JSON line) each."
+  )
+  public var inputs: [String]
 
   /// Print JSON instead of text.
-  @Flag(name: .long, help: "Print the facts as one JSON object.")
+  @Flag(name: .long, help: "Print the facts as one JSON object per input and line, with its \"path\".")
   public var json = false
 
   /// Input options.
@@ -28,14 +31,29 @@ public struct Info: ParsableCommand {
 
   /// Reads the song and prints what it holds.
   public func run() throws {
-    let input = try SongInput(path: input, options: inputOptions)
-    input.printWarnings(quiet: inputOptions.quiet)
-    let facts = SongFacts(file: input.file, song: input.song, warnings: input.warnings)
-    if json {
-      try StandardOutput.printLine(try facts.jsonText())
-    } else {
-      try StandardOutput.write(facts.text(path: input.path))
+    if inputs.isEmpty { throw CLIError(.usage, "info needs an input: midiroll info IN [IN …]") }
+    // edits: several inputs, a block or a JSON line each; a bad one is reported and the
+    // others still printed, the exit code the worst.
+    var exitCode: Int32 = 0
+    for (index, path) in inputs.enumerated() {
+      let input: SongInput
+      do {
+        input = try SongInput(path: path, options: inputOptions)
+      } catch {
+        if inputs.count == 1 { throw error }
+        Diagnostics.printError("midiroll: \(error)")
+        exitCode = max(exitCode, CLIError(error).exitCode)
+        continue
+      }
+      input.printWarnings(quiet: inputOptions.quiet)
+      let facts = SongFacts(file: input.file, song: input.song, warnings: input.warnings)
+      if json {
+        try StandardOutput.printLine(try facts.jsonText(path: input.path))
+      } else {
+        try StandardOutput.write((index > 0 ? "\n" : "") + facts.text(path: input.path))
+      }
     }
+    if exitCode != 0 { throw ExitCode(exitCode) }
   }
 }
 
@@ -112,8 +130,9 @@ struct SongFacts {
     return out
   }
 
-  func jsonText() throws -> String {
+  func jsonText(path: String) throws -> String {
     var object: [String: Any] = [
+      "path": path,
       "format": Int(file.format.rawValue),
       "tracks": file.tracks.enumerated().map { index, track -> [String: Any] in
         var entry: [String: Any] = [

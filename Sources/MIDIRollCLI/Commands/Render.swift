@@ -142,7 +142,9 @@ public struct Render: ParsableCommand {
 /// is a one-line usage error (exit 2) naming the option.
 public struct RollSelection: ParsableArguments {
   /// The bars drawn.
-  @Option(help: ArgumentHelp("Only these bars, counted from 1: 5...12, 5..., or 5.", valueName: "bars"))
+  @Option(
+    help: ArgumentHelp("Only these bars, counted from 1: 5...12 (or 5-12), 5..., or 5.", valueName: "bars"),
+    transform: BarSelection.parseArgument)  // edits: the reason a value is not bars
   public var bars: BarSelection = BarSelection(first: 0)
 
   /// The key rows drawn, as written.

@@ -43,7 +43,8 @@ public struct KeyFilterOptions: ParsableArguments {
   /// Whether drums are filtered, as written.
   @Option(
     help: ArgumentHelp(
-      "Leave channel 10 alone (keep, the default) or filter it too.", valueName: "keep|filter"))
+      "Leave channel 10 alone (keep, the default), or filter it, transpose it, or both (filter,transpose).",
+      valueName: "keep|filter|transpose"))
   public var drums: String?
 
   /// Creates default options.
@@ -61,7 +62,8 @@ public struct KeyFilterOptions: ParsableArguments {
     }
     if octaves != nil && scale == nil { throw CLIError(.usage, "--octaves goes with --scale") }
     guard let (option, text) = sources.first, let text else {
-      let given = [("--mode", mode), ("--snap", snap), ("--drums", drums)].first { $0.1 != nil }
+      let drumsFilter = try DrumPolicy(parsing: drums).filters ? drums : nil  // --drums transpose is an edit
+      let given = [("--mode", mode), ("--snap", snap), ("--drums", drumsFilter)].first { $0.1 != nil }
       if let (name, _) = given {
         throw CLIError(.usage, "\(name) needs keys: add --keys, --scale or --pitches")
       }
@@ -106,11 +108,7 @@ public struct KeyFilterOptions: ParsableArguments {
 
   /// `--drums`.
   private func filtersDrums() throws(CLIError) -> Bool {
-    switch drums?.lowercased() {
-    case nil, "keep": return false
-    case "filter": return true
-    default: throw CLIError(.usage, "--drums '\(drums ?? "")': expected keep or filter")
-    }
+    try DrumPolicy(parsing: drums).filters  // shared with --drums transpose
   }
 
   /// A one-line usage error for a key option, with a pointer to the scale list where it helps.

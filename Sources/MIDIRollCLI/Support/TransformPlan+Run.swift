@@ -8,7 +8,7 @@ extension TransformPlan {
     let outputKind = try SongFileKind.resolve(output, explicit: outputOptions.to, role: "output")
     var song = try SongInput(path: input, options: inputOptions)
     song.printWarnings(quiet: inputOptions.quiet)
-    let lines = apply(to: &song)
+    let lines = try apply(to: &song)
     try FileIO.write(to: output, inputs: [input], force: outputOptions.force) { sink throws(KitError) in
       try song.write(as: outputKind, to: sink)
     }

@@ -1,29 +1,45 @@
 import PianoRoll
 
-/// What is done to a song between reading and writing: filter to keys, then quantize.
+/// What is done to a song between reading and writing, in this order: the edits (slice,
+/// resample, transpose, velocity, merge or split; see ``SongEdits``), then filter to keys,
+/// then quantize.
 public struct TransformPlan: Sendable {
+  /// The edits, if any.
+  public var edits: SongEdits?
   /// The key filter, if any.
   public var filter: KeyFilter?
   /// The quantizer, if any.
   public var quantizer: Quantizer?
 
   /// Creates a plan.
-  public init(filter: KeyFilter? = nil, quantizer: Quantizer? = nil) {
+  public init(edits: SongEdits? = nil, filter: KeyFilter? = nil, quantizer: Quantizer? = nil) {
+    self.edits = edits
     self.filter = filter
     self.quantizer = quantizer
   }
 
   /// Whether the plan leaves a song as it is (and as it was read: a `.mid` is not even turned
   /// into a piano roll).
-  public var isEmpty: Bool { filter == nil && quantizer == nil }
+  public var isEmpty: Bool { edits == nil && filter == nil && quantizer == nil }
 
-  /// Filters, then quantizes.
+  /// Edits, filters, then quantizes.
   /// - Returns: One line per step saying what it did.
+  /// - Throws: ``KitError`` (bad input, naming the file) for an edit the song does not allow.
   @discardableResult
-  public func apply(to input: inout SongInput) -> [String] {
+  public func apply(to input: inout SongInput) throws(KitError) -> [String] {
     guard !isEmpty else { return [] }
     var lines: [String] = []
-    input.transform { song in
+    let path = input.path
+    try input.transform { (song) throws(KitError) in
+      if let edits {
+        do throws(EditError) {
+          lines += try edits.apply(to: &song)
+        } catch {
+          var message = error.description
+          if case .outOfRange = error { message += " (--out-of-range drop or clamp goes on without them)" }
+          throw KitError(.badInput, file: path, message)
+        }
+      }
       if let filter { lines.append(filter.filter(&song).description) }
       if let quantizer { lines.append(quantizer.quantize(&song).description) }
     }
@@ -31,9 +47,9 @@ public struct TransformPlan: Sendable {
   }
 
   /// The input after ``apply(to:)`` (for `batch`, which prints no per-file lines).
-  public func applied(to input: SongInput) -> SongInput {
+  public func applied(to input: SongInput) throws(KitError) -> SongInput {
     var input = input
-    apply(to: &input)
+    try apply(to: &input)
     return input
   }
 }

@@ -1,0 +1,48 @@
+import ArgumentParser
+import MIDIRollKit
+import PianoRoll
+
+/// `midiroll resample IN OUT --ticks-per-beat 480`: changes the ticks per beat, scaling every tick.
+public struct Resample: ParsableCommand {
+  /// The command's name and help.
+  public static let configuration = CommandConfiguration(
+    abstract: "Change the ticks per beat (quarter note), scaling every tick.",
+    discussion: """
+      Every tick is multiplied by new/old: exactly where that divides, otherwise rounded to \
+      the nearest tick (how many were rounded is printed). A note that had a length keeps at \
+      least one tick; tempos are unchanged, so times in seconds stay within half a tick. SMPTE \
+      files count frames, not beats, and are refused.
+
+      'midiroll convert' and 'midiroll batch' take the same option. Prints what it did on \
+      standard error unless --quiet. Exit 0 on success, 1 for a bad input (or an SMPTE file), \
+      2 for bad usage, 3 when the output cannot be written.
+      """
+  )
+
+  /// The input path, or `-`.
+  @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
+  public var input: String
+
+  /// The output path, or `-`.
+  @Argument(help: "The output (.mid or .json), or '-' for standard output.")
+  public var output: String
+
+  /// Ticks per beat, as written.
+  @Option(help: ArgumentHelp("The new ticks per beat (quarter note), 1-32767.", valueName: "n"))
+  public var ticksPerBeat: String
+
+  /// Input options.
+  @OptionGroup public var inputOptions: InputOptions
+  /// Output options.
+  @OptionGroup public var outputOptions: OutputOptions
+
+  /// Creates the command (for the argument parser).
+  public init() {}
+
+  /// Reads, resamples and writes.
+  public func run() throws {
+    let resampling = Resampling(ticksPerBeat: try EditOptions.ticksPerBeat(ticksPerBeat))
+    try TransformPlan(edits: SongEdits(resampling: resampling)).run(
+      input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions)
+  }
+}

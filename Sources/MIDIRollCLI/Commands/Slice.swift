@@ -1,0 +1,60 @@
+import ArgumentParser
+import MIDIRollKit
+import PianoRoll
+
+/// `midiroll slice IN OUT --bars 5...12`: keeps a run of bars or seconds as a song of its own
+/// (named so as not to hide the standard library's `Slice`).
+public struct SliceCommand: ParsableCommand {
+  /// The command's name and help.
+  public static let configuration = CommandConfiguration(
+    commandName: "slice",
+    abstract:
+      "Keep a run of bars or seconds, starting at bar 1 with the tempo, meter, key and sounds in force.",
+    discussion: """
+      --bars 5...12 (counted from 1 and inclusive; also 5-12, 5... to the end, or 5 alone) or \
+      --seconds 30...60.5 picks the part to keep. The result starts there: bar 5 becomes bar \
+      1, 30 s becomes 0 s, and every note and event keeps its offset from the cut.
+
+      Each track starts with what was in force at the cut: tempo, time signature, key \
+      signature, track name, program, controllers (volume, pan, sustain pedal, bank, …), \
+      pitch bend, channel pressure and SysEx setup. Markers and lyrics before the cut are left \
+      out.
+
+      Notes sounding across a cut are cut there (--crossing cut, the default); --crossing keep \
+      keeps the whole length of notes that start inside (past the end) and leaves out those \
+      that started before; --crossing drop keeps only notes wholly inside.
+
+      'midiroll convert' and 'midiroll batch' take the same options. Prints what it did on \
+      standard error unless --quiet. Exit 0 on success, 1 for a bad input (or a slice after \
+      the song's end), 2 for bad usage, 3 when the output cannot be written.
+      """
+  )
+
+  /// The input path, or `-`.
+  @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
+  public var input: String
+
+  /// The output path, or `-`.
+  @Argument(help: "The output (.mid or .json), or '-' for standard output.")
+  public var output: String
+
+  /// Slice options.
+  @OptionGroup(title: "Slice") public var slice: SliceOptions
+  /// Input options.
+  @OptionGroup public var inputOptions: InputOptions
+  /// Output options.
+  @OptionGroup public var outputOptions: OutputOptions
+
+  /// Creates the command (for the argument parser).
+  public init() {}
+
+  /// Reads, slices and writes.
+  public func run() throws {
+    guard let slice = try slice.slice() else {
+      throw CLIError(
+        .usage, "slice needs --bars (e.g. --bars 5...12) or --seconds (e.g. --seconds 30...60.5)")
+    }
+    try TransformPlan(edits: SongEdits(slice: slice)).run(
+      input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions)
+  }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import MIDIRollKit
+import PianoRoll
+
+/// `midiroll split IN OUT --by channel`: a conductor track, then one track per channel or program.
+public struct Split: ParsableCommand {
+  /// The command's name and help.
+  public static let configuration = CommandConfiguration(
+    abstract: "Split into a conductor track and one track per channel or program (format 1).",
+    discussion: """
+      The conductor track comes first, with every meta event (tempo, meters, keys, names, \
+      markers) and SysEx message. Then --by channel gives one track per MIDI channel, in \
+      channel order; --by program one track per program (instrument), in program order, with \
+      channel 10 (drums) last as one track. A note goes to the program in force on its channel \
+      when it starts. Every event stays at its tick: the song plays the same. Format 2 files \
+      (independent patterns) are refused.
+
+      'midiroll convert' and 'midiroll batch' take the same as --split channel|program. Prints \
+      what it did on standard error unless --quiet. Exit 0 on success, 1 for a bad input, 2 \
+      for bad usage, 3 when the output cannot be written.
+      """
+  )
+
+  /// The input path, or `-`.
+  @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
+  public var input: String
+
+  /// The output path, or `-`.
+  @Argument(help: "The output (.mid or .json), or '-' for standard output.")
+  public var output: String
+
+  /// What to split by, as written.
+  @Option(help: ArgumentHelp("One track per channel or per program.", valueName: "channel|program"))
+  public var by: String
+
+  /// Input options.
+  @OptionGroup public var inputOptions: InputOptions
+  /// Output options.
+  @OptionGroup public var outputOptions: OutputOptions
+
+  /// Creates the command (for the argument parser).
+  public init() {}
+
+  /// Reads, splits and writes.
+  public func run() throws {
+    let key = try EditOptions.splitKey(by, option: "--by")
+    try TransformPlan(edits: SongEdits(layout: .split(by: key))).run(
+      input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions)
+  }
+}

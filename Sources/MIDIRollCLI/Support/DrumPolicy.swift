@@ -1,0 +1,27 @@
+/// What `--drums` asks for channel 10 (drums), shared by the key filter and transposing:
+/// `keep` (the default: neither touches drums), `filter`, `transpose`, or both as
+/// `filter,transpose` (also `all`).
+public struct DrumPolicy: Hashable, Sendable {
+  /// The key filter applies to drums too.
+  public var filters = false
+  /// Transposing moves drums too.
+  public var transposes = false
+
+  /// Reads `--drums` (`nil`: keep).
+  /// - Throws: ``CLIError`` (usage) for anything else.
+  public init(parsing text: String?) throws(CLIError) {
+    guard let text else { return }
+    for part in text.lowercased().split(separator: ",") {
+      switch part.trimmingSpaces() {
+      case "keep": break
+      case "filter": filters = true
+      case "transpose": transposes = true
+      case "all":
+        filters = true
+        transposes = true
+      default:
+        throw CLIError(.usage, "--drums '\(text)': expected keep, filter, transpose or filter,transpose")
+      }
+    }
+  }
+}
