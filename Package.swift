@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "SMF", targets: ["SMF"]),
     .library(name: "PianoRoll", targets: ["PianoRoll"]),
     .library(name: "PianoRollRender", targets: ["PianoRollRender"]),
+    .library(name: "NPZ", targets: ["NPZ"]),  // npz
     .executable(name: "midiroll", targets: ["midiroll"]),
   ],
   traits: [
@@ -28,12 +29,15 @@ let package = Package(
     .target(name: "SMF"),
     .target(name: "PianoRoll", dependencies: ["SMF"]),
     .target(name: "PianoRollRender", dependencies: ["PianoRoll"]),
+    // npz: pypianoroll matrices and note arrays as .npz (NPY in a ZIP; DEFLATE and CRC-32 from zlib).
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .target(name: "NPZ", dependencies: ["PianoRoll", "CZlib"]),
     .systemLibrary(name: "CSMF", pkgConfig: "smf", providers: [.apt(["libsmf-dev"])]),
     .target(name: "LibSMFBridge", dependencies: ["SMF", "CSMF"]),
     .target(
       name: "MIDIRollCLI",
       dependencies: [
-        "SMF", "PianoRoll", "PianoRollRender",
+        "SMF", "PianoRoll", "PianoRollRender", "NPZ",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
@@ -42,7 +46,7 @@ let package = Package(
     .executableTarget(
       name: "midiroll-bench",
       dependencies: [
-        "SMF", "PianoRoll",
+        "SMF", "PianoRoll", "NPZ",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
       ]),
     // Fuzz targets: a plain build makes input replayers; `make fuzz` rebuilds them with
@@ -63,6 +67,7 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "SMFTests", dependencies: ["SMF", "TestSupport"]),
     .testTarget(name: "PianoRollTests", dependencies: ["PianoRoll", "SMF", "TestSupport"]),
+    .testTarget(name: "NPZTests", dependencies: ["NPZ", "PianoRoll", "SMF", "TestSupport"]),  // npz
     .testTarget(
       name: "PianoRollRenderTests", dependencies: ["PianoRollRender", "PianoRoll", "SMF"]),
     .testTarget(

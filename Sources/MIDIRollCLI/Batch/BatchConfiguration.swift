@@ -1,3 +1,4 @@
+import NPZ  // npz
 import SMF
 
 /// Everything a batch run needs to know, gathered from the command line.
@@ -45,6 +46,8 @@ struct BatchConfiguration: Sendable {
   var progressLineInterval = 5.0
   /// What is done to each song between decoding and encoding.
   var transform: Transform = { $0 }
+  /// How `.npz` outputs are written.
+  var npz = NPZOptions()  // npz
 
   /// The default report: `OUT_DIR/midiroll-report.jsonl`, or one file per shard
   /// (`midiroll-report-K-of-N.jsonl`) so that shards sharing an output folder never write

@@ -1,4 +1,5 @@
 import Foundation
+import NPZ  // npz
 import SMF
 
 /// The work done for one input: read → decode → transform → encode → write.
@@ -20,6 +21,8 @@ struct FileConverter: Sendable {
   let force: Bool
   /// What is done to each song between decoding and encoding (quantize, filter, …).
   let transform: BatchConfiguration.Transform
+  /// How `.npz` outputs are written.
+  var npz = NPZOptions()  // npz
 
   /// Converts one input; never throws, the outcome says what happened.
   /// - Parameters:
@@ -64,7 +67,7 @@ struct FileConverter: Sendable {
     } catch {
       throw Self.withHint(error, bytes: bytes, kind: job.kind)
     }
-    let encoded = try song.encoded(as: outputKind)
+    let encoded = try song.encoded(as: outputKind, npz: npz)  // npz
     outcome.warnings = song.warnings
     outcome.notes = song.noteCount
     try BatchFiles.writeAtomically(encoded, to: outputPath, slot: slot, tag: tag)

@@ -53,7 +53,7 @@ public struct Batch: ParsableCommand {
   public var outputFolder: String
 
   /// The kind every output is written as.
-  @Option(name: .long, help: "Write every output as this kind (mid or json).")
+  @Option(name: .long, help: "Write every output as this kind (mid, json or npz).")
   public var to: SongFileKind
 
   /// Turn every tolerated problem into a failure.
@@ -72,6 +72,8 @@ public struct Batch: ParsableCommand {
 
   /// Quantize and key options, applied to every song.
   @OptionGroup public var transformOptions: TransformOptions
+  /// `.npz` and sustain options.
+  @OptionGroup(title: "Piano-roll matrices (.npz) and sustain") public var npzOutput: NPZOutputOptions  // npz
 
   /// How many files are converted at once.
   @Option(name: .shortAndLong, help: "Convert this many files at once (default: one per core).")
@@ -144,6 +146,13 @@ public struct Batch: ParsableCommand {
     settings.progress = quiet ? .none : (isatty(2) != 0 ? .bar : .lines)
     settings.printSummary = !quiet
     if !plan.isEmpty { settings.transform = plan.applied(to:) }
+    settings.npz = try npzOutput.npzOptions()  // npz
+    try npzOutput.check(outputKind: to)  // npz
+    if try npzOutput.sustainMode() == .extend {  // npz
+      settings.transform = { [transform = settings.transform] input throws(CLIError) in  // npz
+        var input = input; NPZOutput.applySustain(.extend, to: &input); return try transform(input)  // npz
+      }  // npz
+    }  // npz
 
     let result = try BatchRunner(configuration: settings).run()
     if settings.printSummary { ProgressPrinter.write(BatchSummary(result: result).text) }

@@ -21,7 +21,7 @@ public struct Convert: ParsableCommand {
   public var input: String
 
   /// The output path, or `-`.
-  @Argument(help: "The output (.mid or .json), or '-' for standard output.")
+  @Argument(help: "The output (.mid, .json or .npz), or '-' for standard output.")
   public var output: String
 
   /// Input options.
@@ -30,6 +30,8 @@ public struct Convert: ParsableCommand {
   @OptionGroup public var outputOptions: OutputOptions
   /// Quantize and key options.
   @OptionGroup public var transform: TransformOptions
+  /// `.npz` and sustain options.
+  @OptionGroup(title: "Piano-roll matrices (.npz) and sustain") public var npzOutput: NPZOutputOptions  // npz
 
   /// Creates the command (for the argument parser).
   public init() {}
@@ -40,8 +42,12 @@ public struct Convert: ParsableCommand {
     let outputKind = try SongFileKind.resolve(output, explicit: outputOptions.to, role: "output")
     var song = try SongInput(path: input, options: inputOptions)
     song.printWarnings(quiet: inputOptions.quiet)
+    let npz = try npzOutput.npzOptions()  // npz
+    try npzOutput.check(outputKind: outputKind)  // npz
+    NPZOutput.applySustain(try npzOutput.sustainMode(), to: &song)  // npz
     let done = plan.apply(to: &song)
-    try FileIO.write(song.encoded(as: outputKind), to: output, inputs: [input], force: outputOptions.force)
+    try FileIO.write(
+      song.encoded(as: outputKind, npz: npz), to: output, inputs: [input], force: outputOptions.force)  // npz
     if !inputOptions.quiet { done.forEach(Diagnostics.printError) }
   }
 }

@@ -6,6 +6,8 @@ public enum SongFileKind: String, Sendable, CaseIterable, ExpressibleByArgument 
   case mid
   /// Piano-roll JSON (`.json`).
   case json
+  /// pypianoroll matrices or note columns (`.npz`; an output only, never taken as an input).
+  case npz  // npz
 
   /// The kind a path's extension names, or `nil` when it names neither.
   public init?(path: String) {
@@ -23,6 +25,7 @@ public enum SongFileKind: String, Sendable, CaseIterable, ExpressibleByArgument 
     -> SongFileKind
   {
     if let explicit { return explicit }
+    if role == "output", path.lowercased().hasSuffix(".npz") { return .npz }  // npz
     if path == "-" {
       throw CLIError(
         .usage, "\(role) is '-': say which kind with --\(role == "input" ? "from" : "to") mid|json")

@@ -1,3 +1,4 @@
+import NPZ  // npz
 import PianoRoll
 import SMF
 
@@ -48,6 +49,8 @@ public struct SongInput: Sendable {
       } catch {
         throw CLIError(.badInput, file: path, error.description, offset: error.offset)
       }
+    case .npz:  // npz
+      throw CLIError(.badInput, file: path, ".npz is an output format; midiroll reads .mid and .json")
     }
   }
 
@@ -87,12 +90,14 @@ public struct SongInput: Sendable {
 
   /// The song encoded as `kind`.
   /// - Throws: ``CLIError`` when the song cannot be written in that form.
-  public func encoded(as kind: SongFileKind) throws(CLIError) -> [UInt8] {
+  public func encoded(as kind: SongFileKind, npz: NPZOptions = NPZOptions()) throws(CLIError) -> [UInt8] {
     switch kind {
     case .mid:
       return file.serialized()
     case .json:
       return PianoRollJSON.encode(song)
+    case .npz:  // npz
+      return try NPZOutput.encode(song, options: npz, path: path)
     }
   }
 

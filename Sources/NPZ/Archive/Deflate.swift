@@ -1,0 +1,42 @@
+import CZlib
+
+/// DEFLATE and CRC-32 from the system zlib.
+enum Deflate {
+  /// The CRC-32 of bytes, as ZIP stores it.
+  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    var crc: UInt = CZlib.crc32(0, nil, 0)
+    bytes.withUnsafeBufferPointer { buffer in
+      var offset = 0
+      // zlib takes a 32-bit length: feed huge buffers in parts.
+      while offset < buffer.count {
+        let length = min(buffer.count - offset, 1 << 30)
+        crc = CZlib.crc32(crc, buffer.baseAddress! + offset, UInt32(length))
+        offset += length
+      }
+    }
+    return UInt32(truncatingIfNeeded: crc)
+  }
+
+  /// Raw DEFLATE (no zlib header) of bytes at zlib's default level, as `zipfile` writes it.
+  static func compress(_ bytes: [UInt8], level: Int32 = Z_DEFAULT_COMPRESSION) throws(NPZError) -> [UInt8] {
+    var stream = z_stream()
+    let initCode = czlib_deflate_init_raw(&stream, level)
+    guard initCode == Z_OK else { throw .compressionFailed(code: initCode) }
+    defer { deflateEnd(&stream) }
+    var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(bytes.count))) + 64)
+    var code: Int32 = Z_OK
+    var input = bytes
+    input.withUnsafeMutableBufferPointer { source in
+      output.withUnsafeMutableBufferPointer { target in
+        stream.next_in = source.baseAddress
+        stream.avail_in = UInt32(source.count)
+        stream.next_out = target.baseAddress
+        stream.avail_out = UInt32(target.count)
+        code = deflate(&stream, Z_FINISH)
+      }
+    }
+    guard code == Z_STREAM_END else { throw .compressionFailed(code: code) }
+    output.removeLast(output.count - Int(stream.total_out))
+    return output
+  }
+}
