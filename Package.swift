@@ -67,7 +67,7 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "SMFTests", dependencies: ["SMF", "TestSupport"]),
     .testTarget(name: "PianoRollTests", dependencies: ["PianoRoll", "SMF", "TestSupport"]),
-    .testTarget(name: "NPZTests", dependencies: ["NPZ", "PianoRoll", "SMF", "TestSupport"]),  // npz
+    .testTarget(name: "NPZTests", dependencies: ["NPZ", "PianoRoll", "SMF", "TestSupport", "midiroll"]),  // npz
     .testTarget(
       name: "PianoRollRenderTests", dependencies: ["PianoRollRender", "PianoRoll", "SMF"]),
     .testTarget(
