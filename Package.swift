@@ -67,7 +67,8 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "SMFTests", dependencies: ["SMF", "TestSupport"]),
     .testTarget(name: "PianoRollTests", dependencies: ["PianoRoll", "SMF", "TestSupport"]),
-    .testTarget(name: "NPZTests", dependencies: ["NPZ", "PianoRoll", "SMF", "TestSupport", "midiroll"]),  // npz
+    // npz
+    .testTarget(name: "NPZTests", dependencies: ["NPZ", "PianoRoll", "SMF", "TestSupport", "midiroll"]),
     .testTarget(
       name: "PianoRollRenderTests", dependencies: ["PianoRollRender", "PianoRoll", "SMF"]),
     .testTarget(

@@ -53,7 +53,8 @@ struct BarStepTests {
     return (bytes, barSteps, noteTicks)
   }
 
-  @Test("--steps 1/16: downbeats exactly at bar starts, each bar its length in sixteenths (cut bars round up)")
+  @Test(
+    "--steps 1/16: downbeats exactly at bar starts, each bar its length in sixteenths (cut bars round up)")
   func sixteenths() throws {
     let (bytes, barSteps, noteTicks) = Self.song()
     let folder = try makeTemporaryFolder()

@@ -13,20 +13,28 @@ struct BatchNPZTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let input = folder.appendingPathComponent("in")
     let output = folder.appendingPathComponent("out")
-    try FileManager.default.createDirectory(at: input.appendingPathComponent("sub"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: input.appendingPathComponent("sub"), withIntermediateDirectories: true)
     for (index, file) in files.enumerated() {
       try FileManager.default.copyItem(
-        atPath: file, toPath: input.appendingPathComponent(index % 2 == 0 ? "\(index).mid" : "sub/\(index).mid").path)
+        atPath: file,
+        toPath: input.appendingPathComponent(index % 2 == 0 ? "\(index).mid" : "sub/\(index).mid").path)
     }
     try Data("MThd garbage".utf8).write(to: input.appendingPathComponent("bad.mid"))
     let run = try runMIDIRoll(
-      ["batch", input.path, output.path, "--to", "npz", "--steps", "1/16", "--sustain", "extend", "--jobs", "2"])
+      [
+        "batch", input.path, output.path, "--to", "npz", "--steps", "1/16", "--sustain", "extend", "--jobs",
+        "2",
+      ])
     #expect(run.status == 1, "\(run.stderr)")
-    let report = try String(contentsOf: output.appendingPathComponent("midiroll-report.jsonl"), encoding: .utf8)
+    let report = try String(
+      contentsOf: output.appendingPathComponent("midiroll-report.jsonl"), encoding: .utf8)
     #expect(report.components(separatedBy: "\"status\":\"ok\"").count - 1 == 4, "\(report)")
     #expect(report.components(separatedBy: "\"status\":\"failed\"").count - 1 == 1, "\(report)")
     let outputs = ["0.npz", "sub/1.npz", "2.npz", "sub/3.npz"].map { output.appendingPathComponent($0).path }
-    let leftovers = try FileManager.default.subpathsOfDirectory(atPath: output.path).filter { $0.contains(".tmp") }
+    let leftovers = try FileManager.default.subpathsOfDirectory(atPath: output.path).filter {
+      $0.contains(".tmp")
+    }
     #expect(leftovers.isEmpty, "\(leftovers)")
     let check = try Python.run(
       script: """
@@ -40,7 +48,9 @@ struct BatchNPZTests {
     let again = try runMIDIRoll(
       ["batch", input.path, output.path, "--to", "npz", "--steps", "1/16", "--sustain", "extend", "--resume"])
     #expect(again.status == 1, "\(again.stderr)")  // the bad file fails again
-    let resumed = try String(contentsOf: output.appendingPathComponent("midiroll-report.jsonl"), encoding: .utf8)
-    #expect(resumed.components(separatedBy: "\"status\":\"ok\"").count - 1 == 4, "resume redid finished files")
+    let resumed = try String(
+      contentsOf: output.appendingPathComponent("midiroll-report.jsonl"), encoding: .utf8)
+    #expect(
+      resumed.components(separatedBy: "\"status\":\"ok\"").count - 1 == 4, "resume redid finished files")
   }
 }

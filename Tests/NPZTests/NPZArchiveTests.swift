@@ -6,7 +6,9 @@ import Testing
 /// The NPY/ZIP writer, read back by numpy and Python's zipfile.
 @Suite("NPZ archive")
 struct NPZArchiveTests {
-  @Test("numpy.load reads every element type and shape, DEFLATE and STORED; data aligned to 64 bytes", arguments: [true, false])
+  @Test(
+    "numpy.load reads every element type and shape, DEFLATE and STORED; data aligned to 64 bytes",
+    arguments: [true, false])
   func everyType(compressed: Bool) throws {
     var archive = NPZArchive(compressed: compressed)
     try archive.add(NPYArray(bools: [true, false, true]), named: "b")
@@ -16,7 +18,8 @@ struct NPZArchiveTests {
     try archive.add(NPYArray(float64: [-0.5, 0, 1e300, 120]), named: "f")
     try archive.add(NPYArray(int64: [1, 2, 3, 4, 5, 6], shape: [2, 3]), named: "m")
     try archive.add(NPYArray(uint8: []), named: "empty")
-    try archive.addFile(named: "info.json", contents: Array(JSONText.object([("name", .string("é\"\n"))]).text.utf8))
+    try archive.addFile(
+      named: "info.json", contents: Array(JSONText.object([("name", .string("é\"\n"))]).text.utf8))
     let bytes = try archive.finish()
     let folder = try makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -15,7 +15,9 @@ struct NoteArrayTests {
     for (index, file) in files.enumerated() {
       let json = folder.appendingPathComponent("\(index).json").path
       let npz = folder.appendingPathComponent("\(index).npz").path
-      for run in [try runMIDIRoll(["convert", file, json]), try runMIDIRoll(["convert", file, npz, "--npz", "notes"])] {
+      for run in [
+        try runMIDIRoll(["convert", file, json]), try runMIDIRoll(["convert", file, npz, "--npz", "notes"]),
+      ] {
         #expect(run.status == 0, "\(file): \(run.stderr)")
       }
       arguments += [json, npz]

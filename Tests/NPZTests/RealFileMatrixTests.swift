@@ -5,7 +5,9 @@ import Testing
 /// The `.npz` matrices of every real file, read by pypianoroll and checked cell by cell.
 @Suite("pypianoroll matrices of the real files")
 struct RealFileMatrixTests {
-  @Test("pypianoroll.load reads every file, every cell follows the rule; differences with pypianoroll.read listed")
+  @Test(
+    "pypianoroll.load reads every file, every cell follows the rule; differences with pypianoroll.read listed"
+  )
   func everyRealFile() throws {
     let files = RealFiles.debianFiles
     try #require(!files.isEmpty, "no real MIDI files (run `make deps`)")
@@ -22,7 +24,9 @@ struct RealFileMatrixTests {
     // The comparison with pypianoroll.read, for the record.
     for line in output.split(separator: "\n") where line.hasPrefix("DIFF") { print(line) }
     #expect(ok, "\(output.suffix(2000))")
-    #expect(!output.contains("MISMATCH"), "\(output.split(separator: "\n").filter { $0.hasPrefix("MISMATCH") }.prefix(20))")
+    #expect(
+      !output.contains("MISMATCH"),
+      "\(output.split(separator: "\n").filter { $0.hasPrefix("MISMATCH") }.prefix(20))")
     #expect(output.contains("checked \(files.count) files"), "\(output.suffix(2000))")
     #expect(output.contains(" 0 mismatches"))
   }

@@ -4,7 +4,8 @@ import Testing
 
 /// A new empty folder under the temporary directory.
 func makeTemporaryFolder() throws -> URL {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("midiroll-npz-\(UUID().uuidString)")
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "midiroll-npz-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   return folder
 }

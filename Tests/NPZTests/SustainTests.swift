@@ -89,7 +89,8 @@ struct SustainTests {
       let matrix = try runMIDIRoll(["convert", input.path, npz] + extra)
       #expect(matrix.status == 0, "\(matrix.stderr)")
       let check = try Python.run(
-        script: "import sys, pypianoroll; print(int((pypianoroll.load(sys.argv[1]).tracks[0].pianoroll[:, 60] > 0).sum()))",
+        script:
+          "import sys, pypianoroll; print(int((pypianoroll.load(sys.argv[1]).tracks[0].pianoroll[:, 60] > 0).sum()))",
         [npz])
       #expect(check.output == "\(duration / 4)\n", "\(extra)")
       try FileManager.default.removeItem(atPath: npz)

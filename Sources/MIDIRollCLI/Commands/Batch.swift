@@ -150,7 +150,9 @@ public struct Batch: ParsableCommand {
     try npzOutput.check(outputKind: to)  // npz
     if try npzOutput.sustainMode() == .extend {  // npz
       settings.transform = { [transform = settings.transform] input throws(CLIError) in  // npz
-        var input = input; NPZOutput.applySustain(.extend, to: &input); return try transform(input)  // npz
+        var input = input  // npz
+        NPZOutput.applySustain(.extend, to: &input)  // npz
+        return try transform(input)  // npz
       }  // npz
     }  // npz
 

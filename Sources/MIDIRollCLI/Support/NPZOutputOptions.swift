@@ -75,7 +75,9 @@ public struct NPZOutputOptions: ParsableArguments {
     if let resolution {
       guard let value = Int(resolution), (1...MatrixOptions.maximumResolution).contains(value) else {
         throw CLIError(
-          .usage, "--resolution '\(resolution)': expected steps per quarter note, 1 to \(MatrixOptions.maximumResolution)")
+          .usage,
+          "--resolution '\(resolution)': expected steps per quarter note, 1 to \(MatrixOptions.maximumResolution)"
+        )
       }
       options.matrix.steps = .perQuarter(value)
     }
@@ -110,7 +112,9 @@ public struct NPZOutputOptions: ParsableArguments {
   /// - Throws: ``CLIError`` (usage).
   public func check(outputKind: SongFileKind) throws(CLIError) {
     if outputKind != .npz && givesNPZOptions {
-      throw CLIError(.usage, ".npz options (--npz, --resolution, --steps, --binary, --merge, --no-compress) need an .npz output")
+      throw CLIError(
+        .usage,
+        ".npz options (--npz, --resolution, --steps, --binary, --merge, --no-compress) need an .npz output")
     }
   }
 }

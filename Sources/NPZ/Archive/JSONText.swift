@@ -75,7 +75,9 @@ public indirect enum JSONText: Hashable, Sendable {
     output += "\""
   }
 
+  /// Whether two values are written as the same text.
   public static func == (a: JSONText, b: JSONText) -> Bool { a.text == b.text }
+  /// Hashes the value's text.
   public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }
 

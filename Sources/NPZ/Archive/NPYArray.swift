@@ -73,7 +73,8 @@ public struct NPYArray: Hashable, Sendable {
     case 1: shapeText = "(\(shape[0]),)"
     default: shapeText = "(" + shape.map(String.init).joined(separator: ", ") + ")"
     }
-    var text = Array("{'descr': '\(dataType.rawValue)', 'fortran_order': False, 'shape': \(shapeText), }".utf8)
+    var text = Array(
+      "{'descr': '\(dataType.rawValue)', 'fortran_order': False, 'shape': \(shapeText), }".utf8)
     let prefix = 10  // magic (6), version (2), header length (2)
     let total = prefix + text.count + 1
     let padded = (total + 63) / 64 * 64

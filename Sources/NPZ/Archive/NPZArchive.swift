@@ -113,6 +113,8 @@ public struct NPZArchive: Sendable {
   }
 
   private mutating func append32(_ value: UInt32) {
-    for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+    for shift in stride(from: 0, to: 32, by: 8) {
+      bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
+    }
   }
 }

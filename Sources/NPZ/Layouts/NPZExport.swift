@@ -45,7 +45,8 @@ public enum NPZExport {
       let prefix = "pianoroll_\(index)_csc_"
       let roll = track.roll
       try archive.add(
-        binary ? NPYArray(bools: [Bool](repeating: true, count: roll.cellCount)) : NPYArray(uint8: roll.values),
+        binary
+          ? NPYArray(bools: [Bool](repeating: true, count: roll.cellCount)) : NPYArray(uint8: roll.values),
         named: prefix + "data")
       try archive.add(NPYArray(int32: roll.rows), named: prefix + "indices")
       try archive.add(NPYArray(int32: roll.columnStarts), named: prefix + "indptr")
@@ -53,7 +54,9 @@ public enum NPZExport {
       info.append(
         (
           String(index),
-          .object([("program", .int(track.program)), ("is_drum", .bool(track.isDrum)), ("name", .string(track.name))])
+          .object([
+            ("program", .int(track.program)), ("is_drum", .bool(track.isDrum)), ("name", .string(track.name)),
+          ])
         ))
     }
     try archive.addFile(named: "info.json", contents: Array(JSONText.object(info).text.utf8))

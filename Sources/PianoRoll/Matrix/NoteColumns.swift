@@ -45,7 +45,8 @@ public struct NoteColumns: Hashable, Sendable {
       bar.append(position.bar)
       beat.append(
         Double(position.beat)
-          + Double(position.subbeat * Position.centsPerSubbeat + position.cent) / Double(Position.centsPerBeat))
+          + Double(position.subbeat * Position.centsPerSubbeat + position.cent)
+          / Double(Position.centsPerBeat))
     }
   }
 

@@ -15,7 +15,8 @@ public struct SparseRoll: Hashable, Sendable {
   /// Creates a roll from its parts.
   /// - Precondition: 129 column starts, ascending, the last equal to the cell count.
   public init(steps: Int, columnStarts: [Int32], rows: [Int32], values: [UInt8]) {
-    precondition(columnStarts.count == 129 && Int(columnStarts[128]) == rows.count && rows.count == values.count)
+    precondition(
+      columnStarts.count == 129 && Int(columnStarts[128]) == rows.count && rows.count == values.count)
     self.steps = steps
     self.columnStarts = columnStarts
     self.rows = rows

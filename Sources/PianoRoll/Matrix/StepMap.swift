@@ -125,7 +125,8 @@ public struct StepMap: Hashable, Sendable {
     switch grid {
     case .perQuarter(let resolution):
       let (quotient, remainder) = step.flooredDivision(by: resolution)
-      return quotient * timeSignatures.ticksPerQuarter + remainder * timeSignatures.ticksPerQuarter / resolution
+      return quotient * timeSignatures.ticksPerQuarter + remainder * timeSignatures.ticksPerQuarter
+        / resolution
     case .bars:
       guard let lines, let last = barStartTicks.last, barStartTicks.count > 1 else { return 0 }
       if step >= songSteps { return last + lines.offset(ofLine: step - songSteps) }

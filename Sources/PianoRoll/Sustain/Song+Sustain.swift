@@ -36,7 +36,9 @@ extension Song {
     // Note starts per channel and pitch, in tick order, from every track.
     var starts = [Int: [Int]]()
     for track in tracks {
-      for note in track.notes { starts[Int(note.channel) << 7 | Int(note.pitch), default: []].append(note.tick) }
+      for note in track.notes {
+        starts[Int(note.channel) << 7 | Int(note.pitch), default: []].append(note.tick)
+      }
     }
     for key in starts.keys { starts[key]!.sort() }
     let songEnd = endTick
