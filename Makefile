@@ -7,7 +7,7 @@ PREFIX ?= /usr/local
 # libsmf (second reader), midicsv (test oracle), real MIDI files for tests, rsvg-convert (render
 # tests), jsonschema (schema tests).
 APT_PACKAGES = libsmf-dev pkg-config midicsv openttd-openmsx planetblupi-music-midi librsvg2-bin \
-  python3-jsonschema
+  python3-jsonschema zlib1g-dev
 RELEASE_BIN = .build/release
 # Python packages the tests read outputs with (clients nobody here wrote), in a virtual environment
 # under .build so the machine's Python stays as it is. Tests find it through MIDIROLL_PYTHON.
@@ -16,7 +16,7 @@ PYTHON = $(VENV)/bin/python3
 PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema
 export MIDIROLL_PYTHON := $(abspath $(PYTHON))
 
-.PHONY: deps apt-deps venv build test test-asan fuzz demo bench lint format install clean
+.PHONY: deps apt-deps venv build test test-asan fuzz demo bench bench-npz lint format install clean
 
 deps: apt-deps venv
 
@@ -75,6 +75,15 @@ bench: deps
 	$(SWIFT) build -c release --product midiroll
 	$(RELEASE_BIN)/midiroll-bench
 	sh Benchmarks/batch.sh $(RELEASE_BIN)/midiroll
+	$(MAKE) bench-npz
+
+# .mid → .npz beside pypianoroll's read + save: the bench's large file and the real corpus.
+bench-npz: deps
+	$(SWIFT) build -c release --product midiroll-bench
+	$(SWIFT) build -c release --product midiroll
+	$(RELEASE_BIN)/midiroll-bench --save-large .build/bench-large.mid --workloads large \
+	  --tools midiroll --passes 1 --min-seconds 0 --no-python >/dev/null
+	$(PYTHON) Benchmarks/npz_bench.py $(RELEASE_BIN)/midiroll .build/bench-large.mid
 
 lint:
 	$(SWIFT) format lint --strict -r Package.swift Sources Tests

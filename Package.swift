@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "PianoRoll", targets: ["PianoRoll"]),
     .library(name: "PianoRollRender", targets: ["PianoRollRender"]),
     .library(name: "MIDIRollKit", targets: ["MIDIRollKit"]),
+    .library(name: "NPZ", targets: ["NPZ"]),
     .executable(name: "midiroll", targets: ["midiroll"]),
   ],
   traits: [
@@ -29,10 +30,13 @@ let package = Package(
     .target(name: "SMF"),
     .target(name: "PianoRoll", dependencies: ["SMF"]),
     .target(name: "PianoRollRender", dependencies: ["PianoRoll"]),
+    // pypianoroll matrices and note arrays as .npz (NPY in a ZIP; DEFLATE and CRC-32 from zlib).
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .target(name: "NPZ", dependencies: ["PianoRoll", "CZlib"]),
     .systemLibrary(name: "CSMF", pkgConfig: "smf", providers: [.apt(["libsmf-dev"])]),
     .target(name: "LibSMFBridge", dependencies: ["SMF", "CSMF"]),
     // The file layer, the song document and the batch engine: no argument parsing.
-    .target(name: "MIDIRollKit", dependencies: ["SMF", "PianoRoll"]),
+    .target(name: "MIDIRollKit", dependencies: ["SMF", "PianoRoll", "NPZ"]),
     .target(
       name: "MIDIRollCLI",
       dependencies: [
@@ -45,7 +49,7 @@ let package = Package(
     .executableTarget(
       name: "midiroll-bench",
       dependencies: [
-        "SMF", "PianoRoll",
+        "SMF", "PianoRoll", "NPZ",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
       ]),
     // Fuzz targets: a plain build makes input replayers; `make fuzz` rebuilds them with
@@ -66,6 +70,8 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "SMFTests", dependencies: ["SMF", "TestSupport"]),
     .testTarget(name: "PianoRollTests", dependencies: ["PianoRoll", "SMF", "TestSupport"]),
+  
+    .testTarget(name: "NPZTests", dependencies: ["NPZ", "PianoRoll", "SMF", "TestSupport", "midiroll"]),
     .testTarget(
       name: "PianoRollRenderTests", dependencies: ["PianoRollRender", "PianoRoll", "SMF"]),
     .testTarget(

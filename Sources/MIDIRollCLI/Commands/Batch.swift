@@ -57,7 +57,7 @@ public struct Batch: ParsableCommand {
   public var outputFolder: String
 
   /// The kind every output is written as.
-  @Option(name: .long, help: "Write every output as this kind (mid or json).")
+  @Option(name: .long, help: "Write every output as this kind (mid, json or npz).")
   public var to: SongFileKind
 
   /// Turn every tolerated problem into a failure.
@@ -82,6 +82,8 @@ public struct Batch: ParsableCommand {
 
   /// Quantize and key options, applied to every song.
   @OptionGroup public var transformOptions: TransformOptions
+  /// `.npz` and sustain options.
+  @OptionGroup(title: "Piano-roll matrices (.npz) and sustain") public var npzOutput: NPZOutputOptions
 
   /// How many files are converted at once.
   @Option(name: .shortAndLong, help: "Convert this many files at once (default: one per core).")
@@ -137,7 +139,9 @@ public struct Batch: ParsableCommand {
 
   /// Runs the batch and exits 0, 1, or 128 + the signal that interrupted it.
   public func run() throws {
-    let plan = try transformOptions.plan()
+    var plan = try transformOptions.plan()
+    plan.sustain = try npzOutput.sustainMode()
+    try npzOutput.check(outputKind: to)
     let input = Self.trimmed(inputFolder)
     let output = Self.trimmed(outputFolder)
     let shard = shard ?? .whole
@@ -154,6 +158,7 @@ public struct Batch: ParsableCommand {
     let style: ProgressPrinter.Style = quiet ? .none : (isatty(2) != 0 && !verbose ? .bar : .lines)
     settings.announcesStarts = verbose
     if !plan.isEmpty { settings.transform = plan.applied(to:) }
+    settings.npz = try npzOutput.npzOptions()
 
     let result = try BatchRunner(configuration: settings).run(progress: ProgressPrinter(style: style))
     if !quiet {

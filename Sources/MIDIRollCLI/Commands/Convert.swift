@@ -23,7 +23,7 @@ public struct Convert: ParsableCommand {
   public var input: String
 
   /// The output path, or `-`.
-  @Argument(help: "The output (.mid or .json), or '-' for standard output.")
+  @Argument(help: "The output (.mid, .json or .npz), or '-' for standard output.")
   public var output: String
 
   /// Input options.
@@ -32,19 +32,24 @@ public struct Convert: ParsableCommand {
   @OptionGroup public var outputOptions: OutputOptions
   /// Quantize and key options.
   @OptionGroup public var transform: TransformOptions
+  /// `.npz` and sustain options.
+  @OptionGroup(title: "Piano-roll matrices (.npz) and sustain") public var npzOutput: NPZOutputOptions
 
   /// Creates the command (for the argument parser).
   public init() {}
 
   /// Reads, converts (filters and quantizes when asked) and writes.
   public func run() throws {
-    let plan = try transform.plan()
+    var plan = try transform.plan()
     let outputKind = try SongFileKind.resolve(output, explicit: outputOptions.to, role: "output")
     var song = try SongInput(path: input, options: inputOptions)
     song.printWarnings(quiet: inputOptions.quiet)
+    plan.sustain = try npzOutput.sustainMode()
+    let npz = try npzOutput.npzOptions()
+    try npzOutput.check(outputKind: outputKind)
     let done = try plan.apply(to: &song)
     try FileIO.write(to: output, inputs: [input], force: outputOptions.force) { sink throws(KitError) in
-      try song.write(as: outputKind, to: sink)
+      try song.write(as: outputKind, npz: npz, to: sink)
     }
     if !inputOptions.quiet { done.forEach(Diagnostics.printError) }
   }

@@ -1,3 +1,4 @@
+import NPZ
 import SMF
 
 /// Everything a batch run needs to know, gathered from the command line.
@@ -31,6 +32,8 @@ public struct BatchConfiguration: Sendable {
   public var announcesStarts = false
   /// What is done to each song between decoding and encoding.
   public var transform: Transform = { $0 }
+  /// How `.npz` outputs are written.
+  public var npz = NPZOptions()
 
   /// A configuration with the defaults for everything but the folders, the output kind, the
   /// number of jobs and the report.

@@ -52,7 +52,7 @@ public struct BatchRunner {
       inputFolder: configuration.inputFolder, outputFolder: configuration.outputFolder,
       outputKind: configuration.outputKind, readOptions: configuration.readOptions,
       maximumFileSize: configuration.maximumFileSize, force: configuration.force,
-      transform: configuration.transform)
+      transform: configuration.transform, npz: configuration.npz)
     let processID = getpid()
     let announcesStarts = configuration.announcesStarts
     for worker in 0..<workerCount {

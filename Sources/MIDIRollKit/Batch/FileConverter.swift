@@ -1,4 +1,5 @@
 import Foundation
+import NPZ
 import SMF
 
 /// The work done for one input: read → decode → transform → encode → write.
@@ -20,6 +21,8 @@ struct FileConverter: Sendable {
   let force: Bool
   /// What is done to each song between decoding and encoding (quantize, filter, …).
   let transform: BatchConfiguration.Transform
+  /// How `.npz` outputs are written.
+  var npz = NPZOptions()
 
   /// Converts one input; never throws, the outcome says what happened.
   /// - Parameters:
@@ -67,7 +70,7 @@ struct FileConverter: Sendable {
     outcome.warnings = song.warnings
     outcome.notes = song.noteCount
     outcome.bytesOut = try FileIO.writeAtomically(to: outputPath, slot: slot, tag: tag) {
-      sink throws(KitError) in try song.write(as: outputKind, to: sink)
+      sink throws(KitError) in try song.write(as: outputKind, npz: npz, to: sink)
     }
   }
 

@@ -4,6 +4,8 @@ public enum SongFileKind: String, Sendable, CaseIterable {
   case mid
   /// Piano-roll JSON (`.json`).
   case json
+  /// pypianoroll matrices or note columns (`.npz`; an output only, never taken as an input).
+  case npz
 
   /// The kind a path's extension names, or `nil` when it names neither.
   public init?(path: String) {
@@ -40,6 +42,7 @@ public enum SongFileKind: String, Sendable, CaseIterable {
     -> SongFileKind
   {
     if let explicit { return explicit }
+    if role == "output", path.lowercased().hasSuffix(".npz") { return .npz }
     if path == "-" {
       throw KitError(
         .usage, "\(role) is '-': say which kind with --\(role == "input" ? "from" : "to") mid|json")

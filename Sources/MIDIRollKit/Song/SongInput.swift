@@ -1,3 +1,4 @@
+import NPZ
 import PianoRoll
 import SMF
 
@@ -65,6 +66,8 @@ public struct SongInput: Sendable {
       } catch {
         throw KitError(.badInput, file: path, error.description, offset: error.offset)
       }
+    case .npz:
+      throw KitError(.badInput, file: path, ".npz is an output format; midiroll reads .mid and .json")
     }
   }
 
@@ -104,18 +107,20 @@ public struct SongInput: Sendable {
 
   /// Writes the song encoded as `kind` into `sink` (the output a ``FileIO`` write gives).
   /// - Throws: ``KitError`` when the song cannot be written in that form.
-  public func write(as kind: SongFileKind, to sink: OutputSink) throws(KitError) {
-    sink.write(try encoded(as: kind))
+  public func write(as kind: SongFileKind, npz: NPZOptions = NPZOptions(), to sink: OutputSink) throws(KitError) {
+    sink.write(try encoded(as: kind, npz: npz))
   }
 
   /// The song encoded as `kind`.
   /// - Throws: ``KitError`` when the song cannot be written in that form.
-  public func encoded(as kind: SongFileKind) throws(KitError) -> [UInt8] {
+  public func encoded(as kind: SongFileKind, npz: NPZOptions = NPZOptions()) throws(KitError) -> [UInt8] {
     switch kind {
     case .mid:
       return file.serialized()
     case .json:
       return PianoRollJSON.encode(song)
+    case .npz:
+      return try NPZOutput.encode(song, options: npz, path: path)
     }
   }
 }

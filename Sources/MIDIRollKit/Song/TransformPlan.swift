@@ -1,9 +1,11 @@
 import PianoRoll
 
-/// What is done to a song between reading and writing, in this order: the edits (slice,
-/// resample, transpose, velocity, merge or split; see ``SongEdits``), then filter to keys,
-/// then quantize.
+/// What is done to a song between reading and writing, in this order: the sustain pedal
+/// (``SustainMode``), the edits (slice, resample, transpose, velocity, merge or split; see
+/// ``SongEdits``), then filter to keys, then quantize.
 public struct TransformPlan: Sendable {
+  /// What the sustain pedal does to durations (nothing by default).
+  public var sustain = SustainMode.ignore
   /// The edits, if any.
   public var edits: SongEdits?
   /// The key filter, if any.
@@ -20,9 +22,9 @@ public struct TransformPlan: Sendable {
 
   /// Whether the plan leaves a song as it is (and as it was read: a `.mid` is not even turned
   /// into a piano roll).
-  public var isEmpty: Bool { edits == nil && filter == nil && quantizer == nil }
+  public var isEmpty: Bool { sustain == .ignore && edits == nil && filter == nil && quantizer == nil }
 
-  /// Edits, filters, then quantizes.
+  /// Applies the sustain pedal, edits, filters, then quantizes.
   /// - Returns: One line per step saying what it did.
   /// - Throws: ``KitError`` (bad input, naming the file) for an edit the song does not allow.
   @discardableResult
@@ -31,6 +33,7 @@ public struct TransformPlan: Sendable {
     var lines: [String] = []
     let path = input.path
     try input.transform { (song) throws(KitError) in
+      if sustain == .extend { song.extendSustain() }
       if let edits {
         do throws(EditError) {
           lines += try edits.apply(to: &song)
