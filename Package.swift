@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "SMF", targets: ["SMF"]),
     .library(name: "PianoRoll", targets: ["PianoRoll"]),
     .library(name: "PianoRollRender", targets: ["PianoRollRender"]),
+    .library(name: "PianoRollWeb", targets: ["PianoRollWeb"]),
     .executable(name: "midiroll", targets: ["midiroll"]),
   ],
   traits: [
@@ -28,12 +29,21 @@ let package = Package(
     .target(name: "SMF"),
     .target(name: "PianoRoll", dependencies: ["SMF"]),
     .target(name: "PianoRollRender", dependencies: ["PianoRoll"]),
+    // The interactive HTML page: its HTML, CSS and JavaScript are real files in
+    // Sources/PianoRollWeb/Page, turned into a Swift file at build time by the EmbedWebPage plugin.
+    .executableTarget(name: "embed-web-page", path: "Plugins/EmbedWebPageTool"),
+    .plugin(
+      name: "EmbedWebPage", capability: .buildTool(), dependencies: ["embed-web-page"],
+      path: "Plugins/EmbedWebPage"),
+    .target(
+      name: "PianoRollWeb", dependencies: ["PianoRoll", "PianoRollRender"], exclude: ["Page"],
+      plugins: ["EmbedWebPage"]),
     .systemLibrary(name: "CSMF", pkgConfig: "smf", providers: [.apt(["libsmf-dev"])]),
     .target(name: "LibSMFBridge", dependencies: ["SMF", "CSMF"]),
     .target(
       name: "MIDIRollCLI",
       dependencies: [
-        "SMF", "PianoRoll", "PianoRollRender",
+        "SMF", "PianoRoll", "PianoRollRender", "PianoRollWeb",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
@@ -65,6 +75,8 @@ let package = Package(
     .testTarget(name: "PianoRollTests", dependencies: ["PianoRoll", "SMF", "TestSupport"]),
     .testTarget(
       name: "PianoRollRenderTests", dependencies: ["PianoRollRender", "PianoRoll", "SMF"]),
+    .testTarget(
+      name: "PianoRollWebTests", dependencies: ["PianoRollWeb", "PianoRoll", "SMF", "TestSupport"]),
     .testTarget(
       name: "LibSMFBridgeTests",
       dependencies: [
