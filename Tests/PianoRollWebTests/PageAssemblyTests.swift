@@ -30,9 +30,10 @@ import Testing
 
   @Test func thePageLoadsNothingFromOutside() throws {
     let page = String(decoding: PianoRollPage(song: try Self.song()).html(), as: UTF8.self).lowercased()
-    for reference in ["http://", "https://", "src=", "<link", "@import", "url("] {
+    for reference in ["http://", "https://", "src=", "<link", "@import", "fetch(", "xmlhttprequest"] {
       #expect(!page.contains(reference), "the page refers to \(reference)")
     }
+    #expect(!(try #require(WebPageSources.files["page.css"])).contains("url("), "the style loads a file")
   }
 
   @Test func theSongIsEmbeddedAsItsJSONWithLessThanSignsEscaped() throws {

@@ -491,6 +491,7 @@
       grid: state.gridLines.grid.toString(),
       pixelsPerTick: state.pixelsPerTick,
       tick0: state.tick0,
+      tickRight: tickAtX(view.width),
       pitchTop: state.pitchTop,
       rowHeight: state.rowHeight,
       colors: state.scheme,
@@ -503,24 +504,19 @@
     /** The grid lines drawn now, as {kind, tick}. */
     gridLinesInView: () => RollView.View.gridLines(song, state.gridLines, Math.floor(state.tick0),
       Math.ceil(tickAtX(view.width)), state.pixelsPerTick),
-    /** Where a note (by track and its index among the track's notes as read) is drawn, in page pixels. */
-    noteBox: (track, index) => {
+    /** Where the note at a tick and pitch is drawn, in page pixels, or null. */
+    noteBox: (tick, pitch) => {
+      const store = song.notes;
       let i = -1;
-      for (let n = 0, seen = 0; n < song.notes.count; n++) {
-        if (song.notes.track[n] === track && song.notes.source[n] !== null) {
-          if (seen === index) {
-            i = n;
-            break;
-          }
-          seen++;
-        }
+      for (let n = 0; n < store.count && i < 0; n++) {
+        if (store.tick[n] === tick && store.pitch[n] === pitch && (store.flags[n] & NoteStore.deletedFlag) === 0) i = n;
       }
       if (i < 0) return null;
       const box = canvas.getBoundingClientRect();
       return {
-        left: box.left + xAtTick(song.notes.tick[i]),
-        top: box.top + yAtPitch(song.notes.pitch[i]),
-        width: song.notes.duration[i] * state.pixelsPerTick,
+        left: box.left + xAtTick(store.tick[i]),
+        top: box.top + yAtPitch(store.pitch[i]),
+        width: store.duration[i] * state.pixelsPerTick,
         height: state.rowHeight - 1,
       };
     },
