@@ -5,9 +5,10 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT ?= swift
 PREFIX ?= /usr/local
 # libsmf (second reader), midicsv (test oracle), real MIDI files for tests, rsvg-convert (render
-# tests), jsonschema (schema tests).
+# tests), jsonschema (schema tests), Chromium and its WebDriver (the HTML page's browser tests),
+# eslint (the page's JavaScript).
 APT_PACKAGES = libsmf-dev pkg-config midicsv openttd-openmsx planetblupi-music-midi librsvg2-bin \
-  python3-jsonschema
+  python3-jsonschema chromium chromium-driver eslint
 RELEASE_BIN = .build/release
 # Python packages the tests read outputs with (clients nobody here wrote), in a virtual environment
 # under .build so the machine's Python stays as it is. Tests find it through MIDIROLL_PYTHON.
@@ -16,7 +17,7 @@ PYTHON = $(VENV)/bin/python3
 PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema
 export MIDIROLL_PYTHON := $(abspath $(PYTHON))
 
-.PHONY: deps apt-deps venv build test test-asan fuzz demo bench lint format install clean
+.PHONY: deps apt-deps venv build test test-asan fuzz demo bench bench-html lint lint-web format install clean
 
 deps: apt-deps venv
 
@@ -43,7 +44,7 @@ apt-deps:
 build: deps
 	$(SWIFT) build -c release
 
-test: deps
+test: deps lint-web
 	$(SWIFT) test
 
 # The whole test suite under AddressSanitizer, in its own build folder (the binaries the CLI
@@ -75,12 +76,28 @@ bench: deps
 	$(SWIFT) build -c release --product midiroll
 	$(RELEASE_BIN)/midiroll-bench
 	sh Benchmarks/batch.sh $(RELEASE_BIN)/midiroll
+	$(MAKE) bench-html
 
-lint:
-	$(SWIFT) format lint --strict -r Package.swift Sources Tests
+# The interactive page of the large file (the real corpus's largest file repeated to ~8 MB, as
+# midiroll-bench builds it): page size against the song's JSON, and load and pan times in headless
+# Chromium.
+bench-html: deps
+	$(SWIFT) build -c release --product midiroll-bench
+	$(SWIFT) build -c release --product midiroll
+	sh Benchmarks/html.sh $(RELEASE_BIN) $(PYTHON)
+
+lint: lint-web
+	$(SWIFT) format lint --strict -r Package.swift Plugins Sources Tests
+
+# The page's JavaScript (Sources/PianoRollWeb/Page): Debian's eslint with the rules in eslint.json,
+# and node's syntax check. Debian's eslint finds its modules through NODE_PATH.
+WEB_PAGE = Sources/PianoRollWeb/Page
+lint-web:
+	NODE_PATH=/usr/share/nodejs:/usr/lib/nodejs eslint --no-eslintrc -c $(WEB_PAGE)/eslint.json $(WEB_PAGE)/*.js
+	for file in $(WEB_PAGE)/*.js; do node --check $$file || exit 1; done
 
 format:
-	$(SWIFT) format format -i -r Package.swift Sources Tests
+	$(SWIFT) format format -i -r Package.swift Plugins Sources Tests
 
 install: build
 	install -d $(PREFIX)/bin

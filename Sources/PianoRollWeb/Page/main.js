@@ -167,6 +167,9 @@
     if (!state.gridLines) refreshGrid();
     view.draw(state);
     minimap.draw(state, (view.width - view.keysWidth) / state.pixelsPerTick);
+  }
+
+  function showNoteCount() {
     document.getElementById("note-count").textContent = song.notes.liveCount.toLocaleString("en-US");
   }
 
@@ -224,6 +227,7 @@
     song.endTick = Math.max(song.endTick, ...song.notes.loose.map((i) => song.notes.tick[i] + song.notes.duration[i]));
     minimap.image = null;
     document.getElementById("undo").disabled = undoStack.length === 0;
+    showNoteCount();
     redraw();
   }
 
@@ -483,6 +487,7 @@
   }
   clampPitch();
   refreshGrid();
+  showNoteCount();
   drawNow();
 
   window.midiroll = {

@@ -171,11 +171,14 @@ const SongModel = (() => {
     /** The tick at a time in seconds (not always whole). */
     tick(seconds) {
       if (this.smpte) return seconds * this.ticksPerSecond;
-      let change = this.changes[0];
-      for (const candidate of this.changes) {
-        if (candidate.seconds <= seconds) change = candidate;
-        else break;
+      let low = 0;
+      let high = this.changes.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if (this.changes[middle].seconds <= seconds) low = middle;
+        else high = middle - 1;
       }
+      const change = this.changes[low];
       return change.tick + ((seconds - change.seconds) * this.ticksPerQuarter * 1e6) / change.micros;
     }
 

@@ -304,7 +304,7 @@ const RollView = (() => {
       g.font = FONT;
       g.textBaseline = "middle";
       g.fillText("bar", 6, LANE / 2);
-      g.fillText("meter, key", 6, LANE * 1.5);
+      g.fillText("meter, key", 4, LANE * 1.5);
       g.fillText("tempo", 6, LANE * 2.5);
     }
   }
@@ -346,14 +346,17 @@ const RollView = (() => {
         for (let i = 0; i < store.count; i++) {
           if ((store.flags[i] & SongModel.NoteStore.deletedFlag) !== 0) continue;
           const rgb = state.palette.rgb(store.pitch[i], song.tracks[store.track[i]].colorIndex, store.velocity[i]);
-          const y = Math.floor(((song.pitchHigh - store.pitch[i]) / span) * this.height);
+          const top = Math.floor(((song.pitchHigh - store.pitch[i]) / span) * this.height);
+          const bottom = Math.min(this.height, Math.max(top + 2, Math.floor(((song.pitchHigh - store.pitch[i] + 1) / span) * this.height)));
           const from = Math.floor((store.tick[i] / end) * this.width);
           const to = Math.max(from + 1, Math.ceil(((store.tick[i] + store.duration[i]) / end) * this.width));
-          for (let px = from; px < Math.min(to, this.width); px++) {
-            const offset = (y * this.width + px) * 4;
-            data[offset] = rgb[0];
-            data[offset + 1] = rgb[1];
-            data[offset + 2] = rgb[2];
+          for (let y = top; y < bottom; y++) {
+            for (let px = from; px < Math.min(to, this.width); px++) {
+              const offset = (y * this.width + px) * 4;
+              data[offset] = rgb[0];
+              data[offset + 1] = rgb[1];
+              data[offset + 2] = rgb[2];
+            }
           }
         }
         this.image = image;
