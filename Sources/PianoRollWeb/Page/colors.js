@@ -68,6 +68,7 @@ const NoteColors = (() => {
       this.low = low;
       this.high = high;
       this.cache = new Map();
+      this.rgbCache = new Map();
     }
 
     /** The CSS fill of a note. */
@@ -81,9 +82,15 @@ const NoteColors = (() => {
       return text;
     }
 
-    /** The [r, g, b] fill of a note (the minimap writes pixels). */
+    /** The [r, g, b] fill of a note (the minimap writes pixels), cached like ``fill``. */
     rgb(pitch, colorIndex, velocity) {
-      return fill(base(this.scheme, pitch, colorIndex, this.low, this.high), velocity);
+      const key = (this.scheme === "track" ? colorIndex : pitch) * 128 + velocity;
+      let value = this.rgbCache.get(key);
+      if (value === undefined) {
+        value = fill(base(this.scheme, pitch, colorIndex, this.low, this.high), velocity);
+        this.rgbCache.set(key, value);
+      }
+      return value;
     }
   }
 

@@ -16,8 +16,12 @@
     return text ? JSON.parse(text) : null;
   }
 
+  const timings = { started: performance.now() };
   const settings = readJSON("midiroll-settings") || {};
-  const song = new Song(readJSON("midiroll-song"));
+  const songDoc = readJSON("midiroll-song");
+  timings.parsed = performance.now();
+  const song = new Song(songDoc);
+  timings.modelled = performance.now();
   const beforeDoc = readJSON("midiroll-before");
   const beforeSong = beforeDoc ? new Song(beforeDoc) : null;
   const initialGrid = Grid.parse(settings.zoom || "1/16") || new Grid(16);
@@ -160,9 +164,13 @@
         redraw();
       }
     }
-    state.palette = new NoteColors.Palette(state.scheme, song.pitchLow, song.pitchHigh);
-    if (state.before) {
-      state.beforePalette = new NoteColors.Palette(state.scheme, beforeSong.pitchLow, beforeSong.pitchHigh);
+    // Palettes (with their caches) change with the scheme or the song's pitch range only.
+    const palette = state.palette;
+    if (!palette || palette.scheme !== state.scheme || palette.low !== song.pitchLow || palette.high !== song.pitchHigh) {
+      state.palette = new NoteColors.Palette(state.scheme, song.pitchLow, song.pitchHigh);
+      if (state.before) {
+        state.beforePalette = new NoteColors.Palette(state.scheme, beforeSong.pitchLow, beforeSong.pitchHigh);
+      }
     }
     if (!state.gridLines) refreshGrid();
     view.draw(state);
@@ -489,6 +497,7 @@
   refreshGrid();
   showNoteCount();
   drawNow();
+  timings.drawn = performance.now();
 
   window.midiroll = {
     song,
@@ -546,6 +555,13 @@
       drawNow();
     },
     drawNow,
+    /** Milliseconds from the page's start to the script's start, JSON parsed, model built, first drawing. */
+    timings: () => ({
+      script: timings.started,
+      parseJSON: timings.parsed - timings.started,
+      buildModel: timings.modelled - timings.parsed,
+      firstDraw: timings.drawn - timings.modelled,
+    }),
     saveJSON,
     undo,
     play: togglePlay,
