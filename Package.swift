@@ -4,7 +4,9 @@ import PackageDescription
 /// midiroll: a Standard MIDI File reader and writer, a piano-roll model, and the `midiroll` tool.
 ///
 /// Modules, lowest first (an arrow never points up):
-/// `SMF` → `PianoRoll` → `PianoRollRender` → `MIDIRollCLI` → `midiroll`.
+/// `SMF` → `PianoRoll` → `PianoRollRender` → `PianoRollWeb` → `MIDIRollCLI` → `midiroll`.
+/// `PianoRollWeb`'s page (HTML, CSS, JavaScript in Sources/PianoRollWeb/Page) is embedded at build
+/// time by the `EmbedWebPage` build-tool plugin.
 /// `LibSMFBridge` (over the system's libsmf) sits behind the `LibSMF` trait, on by default.
 let package = Package(
   name: "midiroll",

@@ -161,6 +161,17 @@ def check_page(driver, page):
         driver.execute_script("window.midiroll.drawNow()")
         report["wheelZoom"] = state(driver)["pixelsPerTick"] / before
 
+    # Play: the play line moves on and the notes under it are lit; Play again stops.
+    if page.get("play"):
+        driver.execute_script("window.midiroll.scrollTo(0)")
+        driver.find_element(By.ID, "play").click()
+        WebDriverWait(driver, 60).until(
+            lambda d: d.execute_script("const s = window.midiroll.state(); return s.playTick > 0 && s.litNotes > 0"))
+        playing = state(driver)
+        driver.find_element(By.ID, "play").click()
+        report["play"] = {"playing": playing["playing"], "playTick": playing["playTick"],
+                          "litNotes": playing["litNotes"], "stopped": not state(driver)["playing"]}
+
     if page.get("screenshot"):
         driver.execute_script("window.midiroll.scrollTo(0)")
         driver.save_screenshot(page["screenshot"])

@@ -47,7 +47,8 @@ struct RenderHTMLCommandTests {
     #expect(result.status == 0, "\(result.stderr)")
     let page = String(decoding: try Data(contentsOf: output), as: UTF8.self)
     let before = try PianoRollJSON.decode(Array(try Self.scriptData(page, id: "midiroll-before").utf8))
-    #expect(before.noteCount == (try Song(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: input))))).noteCount)
+    #expect(
+      before.noteCount == (try Song(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: input))))).noteCount)
 
     let wrong = try runMIDIRoll(["render", input, folder.appendingPathComponent("roll.png").path])
     #expect(wrong.status == 2)

@@ -116,17 +116,23 @@ struct BrowserRun: Sendable {
 
   /// Renders every case's page, runs the browser script over all of them and reads its report.
   static func run(cases: [Case]) throws -> BrowserRun {
-    guard let python = Python.executable else { throw BrowserFailure(description: "no virtual environment: run `make deps`") }
-    for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"] where !FileManager.default.isExecutableFile(atPath: tool) {
-      throw BrowserFailure(description: "\(tool) is missing: run `make deps` (Debian chromium, chromium-driver)")
+    guard let python = Python.executable else {
+      throw BrowserFailure(description: "no virtual environment: run `make deps`")
     }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("midiroll-pages-\(UUID().uuidString)")
+    for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"]
+    where !FileManager.default.isExecutableFile(atPath: tool) {
+      throw BrowserFailure(
+        description: "\(tool) is missing: run `make deps` (Debian chromium, chromium-driver)")
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "midiroll-pages-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     var plan: [[String: Any]] = []
     for (index, page) in cases.enumerated() {
       let url = folder.appendingPathComponent("page-\(index).html")
-      try Data(PianoRollPage(song: page.song, before: page.before, options: page.options).html()).write(to: url)
+      try Data(PianoRollPage(song: page.song, before: page.before, options: page.options).html()).write(
+        to: url)
       var entry: [String: Any] = [
         "path": url.path,
         "pixels": page.pixelNotes.map { [$0.tick, Int($0.pitch)] },
@@ -136,6 +142,7 @@ struct BrowserRun: Sendable {
       if let note = page.dragNote {
         entry["drag"] = [note.tick, Int(note.pitch)]
         entry["wheel"] = true
+        entry["play"] = true
       }
       plan.append(entry)
     }
@@ -167,6 +174,7 @@ struct BrowserRun: Sendable {
     var zoomedLines: [Line]
     var wheelZoom: Double?
     var drag: Drag?
+    var play: Play?
     var consoleErrors: [String]
   }
 
@@ -198,6 +206,14 @@ struct BrowserRun: Sendable {
     var tick: Int
     var pitch: Int
     var text: String
+  }
+
+  /// What playing showed: the play line past the start with notes lit, then stopped.
+  struct Play: Decodable, Sendable {
+    var playing: Bool
+    var playTick: Double
+    var litNotes: Int
+    var stopped: Bool
   }
 
   /// A drag by one cell and what "Save" gave after it, and after undoing it.

@@ -56,8 +56,10 @@ import Testing
 
   /// A song's notes as comparable values: track, tick, pitch, duration, velocity, channel.
   static func noteValues(_ song: Song) -> [[Int]] {
-    song.allNotes.map { [$0.track, $0.tick, Int($0.pitch), $0.durationTicks, Int($0.velocity), Int($0.channel)] }
-      .sorted { $0.lexicographicallyPrecedes($1) }
+    song.allNotes.map {
+      [$0.track, $0.tick, Int($0.pitch), $0.durationTicks, Int($0.velocity), Int($0.channel)]
+    }
+    .sorted { $0.lexicographicallyPrecedes($1) }
   }
 
   @Test func pagesLoadWithoutConsoleErrors() throws {
@@ -87,7 +89,9 @@ import Testing
       #expect(report.zoomedState.grid == "1/16", "\(page.sample)")
       #expect(report.zoomedState.pixelsPerTick > report.state.pixelsPerTick)
       let zoomed = Set(report.zoomedLines)
-      #expect(zoomed == Self.expectedLines(page.song, grid: .sixteenth, state: report.zoomedState), "\(page.sample)")
+      #expect(
+        zoomed == Self.expectedLines(page.song, grid: .sixteenth, state: report.zoomedState), "\(page.sample)"
+      )
       #expect(zoomed.contains { $0.kind == "subdivision" }, "\(page.sample): no sixteenth lines")
     }
   }
@@ -97,6 +101,18 @@ import Testing
     for (page, report) in zip(run.cases, run.pages) where page.dragNote != nil {
       #expect((report.wheelZoom ?? 0) > 1.2, "\(page.sample)")
     }
+  }
+
+  @Test func playingMovesThePlayLineLightsTheNotesAndStops() throws {
+    guard let run = Self.run() else { return }
+    var played = 0
+    for (page, report) in zip(run.cases, run.pages) where page.dragNote != nil {
+      let play = try #require(report.play, "\(page.sample): not played")
+      #expect(play.playing && play.playTick > 0 && play.litNotes > 0, "\(page.sample)")
+      #expect(play.stopped, "\(page.sample)")
+      played += 1
+    }
+    #expect(played == 2)
   }
 
   @Test func hoveringANoteShowsItsNamePositionSecondsVelocityChannelAndTrack() throws {
@@ -162,7 +178,8 @@ import Testing
         let expected = [Int(fill.red), Int(fill.green), Int(fill.blue)]
         #expect(
           zip(rgb, expected).allSatisfy { abs($0 - $1) <= 2 },
-          "\(page.sample), \(page.options.coloring): note at \(note.tick), pitch \(note.pitch): \(rgb) ≠ \(expected)")
+          "\(page.sample), \(page.options.coloring): note at \(note.tick), pitch \(note.pitch): \(rgb) ≠ \(expected)"
+        )
         checked += 1
       }
     }

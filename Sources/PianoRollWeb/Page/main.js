@@ -510,6 +510,8 @@
       rowHeight: state.rowHeight,
       colors: state.scheme,
       playing: player.isPlaying,
+      playTick: state.playTick,
+      litNotes: view.litCount || 0,
       selected: state.selected,
       noteCount: song.notes.liveCount,
       shownNoteCount: Number(document.getElementById("note-count").textContent.replace(/,/g, "")),

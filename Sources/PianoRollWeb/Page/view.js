@@ -168,6 +168,7 @@ const RollView = (() => {
         }
       });
       // Playing notes lit, the selected note outlined.
+      this.litCount = playing.length;
       for (const i of playing) {
         const left = x(store.tick[i]);
         const w = Math.max(1, store.duration[i] * ppt);
