@@ -50,6 +50,38 @@ struct BrowserRun: Sendable {
     var description: String
   }
 
+  /// Pages of a sample of the edge-case corpus (every SMPTE file, every file without notes, and
+  /// every eighth file of the rest), and of a sample read as SMPTE time (29.97 frames a second;
+  /// the corpus has no SMPTE file), only loaded: the odd files must not break the page.
+  static let corpus: Result<BrowserRun, BrowserFailure> = Result { () throws(BrowserFailure) in
+    do {
+      var cases: [Case] = []
+      for (index, path) in RealFiles.corpusFiles.enumerated() {
+        guard let song = try? Song(bytes: try RealFiles.corpusBytes(path)) else { continue }
+        let smpte = if case .smpte = song.division { true } else { false }
+        guard smpte || song.noteCount == 0 || index % 8 == 0 else { continue }
+        cases.append(Case(sample: path, song: song, options: PageOptions(zoom: .quarter, coloring: .fire)))
+      }
+      let sample = try samplePath("jig-to-waltz-6-8-3-4.mid")
+      var smpte = try Song(bytes: try RealFiles.bytes(sample))
+      smpte.division = .smpte(framesPerSecond: 29, ticksPerFrame: 40)
+      cases.append(Case(sample: "SMPTE", song: smpte, options: PageOptions(zoom: .quarter, coloring: .ocean)))
+      return try run(cases: cases)
+    } catch let failure as BrowserFailure {
+      throw failure
+    } catch {
+      throw BrowserFailure(description: "\(error)")
+    }
+  }
+
+  /// The path of a sample.
+  static func samplePath(_ name: String) throws(BrowserFailure) -> String {
+    guard let path = RealFiles.samples.first(where: { $0.hasSuffix("/" + name) }) else {
+      throw BrowserFailure(description: "Samples/\(name) is missing")
+    }
+    return path
+  }
+
   /// The browser script.
   static let script = RealFiles.packageRoot.appendingPathComponent("Tests/Browser/piano_roll_page.py")
 

@@ -69,6 +69,24 @@ import Testing
     }
   }
 
+  @Test func pagesOfOddCorpusFilesLoadWithoutErrorsAndCountTheirNotes() throws {
+    let run: BrowserRun
+    switch BrowserRun.corpus {
+    case .success(let result): run = result
+    case .failure(let failure):
+      Issue.record("headless Chromium could not be run: \(failure)")
+      return
+    }
+    #expect(run.cases.count >= 40)
+    #expect(run.cases.contains { if case .smpte = $0.song.division { true } else { false } })
+    #expect(run.cases.contains { $0.song.noteCount == 0 })
+    for (page, report) in zip(run.cases, run.pages) {
+      #expect(report.consoleErrors.isEmpty, "\(page.sample): \(report.consoleErrors)")
+      #expect(report.state.noteCount == page.song.noteCount, "\(page.sample)")
+      #expect(Set(report.lines) == Self.expectedLines(page.song, grid: .quarter, state: report.state), "\(page.sample)")
+    }
+  }
+
   @Test func theNoteCountOnThePageIsTheSongs() throws {
     guard let run = Self.run() else { return }
     for (page, report) in zip(run.cases, run.pages) {
