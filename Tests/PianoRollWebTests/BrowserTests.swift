@@ -83,7 +83,9 @@ import Testing
     for (page, report) in zip(run.cases, run.pages) {
       #expect(report.consoleErrors.isEmpty, "\(page.sample): \(report.consoleErrors)")
       #expect(report.state.noteCount == page.song.noteCount, "\(page.sample)")
-      #expect(Set(report.lines) == Self.expectedLines(page.song, grid: .quarter, state: report.state), "\(page.sample)")
+      #expect(
+        Set(report.lines) == Self.expectedLines(page.song, grid: .quarter, state: report.state),
+        "\(page.sample)")
     }
   }
 
