@@ -192,11 +192,18 @@ def bench(path):
           const m = window.midiroll; const s = m.state();
           for (let i = 1; i <= 20; i++) m.scrollTo(s.tick0 + i * (s.tickRight - s.tick0), 60);""")
         panned = (time.monotonic() - started) / 20
+        # The same at the coarsest zoom level (whole notes, 7 pixels a quarter note).
+        started = time.monotonic()
+        driver.execute_script("""
+          const m = window.midiroll; m.setZoomLevel(1); const s = m.state();
+          for (let i = 1; i <= 20; i++) m.scrollTo(s.tick0 + i * (s.tickRight - s.tick0), 60);""")
+        panned_out = (time.monotonic() - started) / 20
         errors = console_errors(driver)
         timings = {name: round(value / 1000, 3) for name, value in
                    driver.execute_script("return window.midiroll.timings()").items()}
         print(json.dumps({"loadSeconds": round(loaded, 3), "pageSeconds": timings,
                           "secondsPerPannedFrame": round(panned, 4),
+                          "secondsPerPannedFrameAtWholeNotes": round(panned_out, 4),
                           "notes": state(driver)["noteCount"], "consoleErrors": errors}))
     finally:
         driver.quit()

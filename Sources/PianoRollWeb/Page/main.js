@@ -435,7 +435,7 @@
     } else if (event.key === "Delete" || event.key === "Backspace") {
       event.preventDefault();
       deleteNote(state.selected);
-    } else if (event.key === " ") {
+    } else if (event.key === " " && !(event.target instanceof HTMLButtonElement)) {
       event.preventDefault();
       togglePlay();
     } else if ((event.ctrlKey || event.metaKey) && (event.key === "+" || event.key === "=")) {
