@@ -4,7 +4,7 @@ in, the tooltip of hovered notes, the pixel colours at notes in a screenshot, an
 "Save" gives after dragging a note by one grid cell. It judges nothing: the Swift test
 (Tests/PianoRollWebTests) compares the report with midiroll's own model of the song.
 
-usage: piano_roll_page.py PLAN.json > REPORT.json
+usage: piano_roll_page.py PLAN.json REPORT.json
   PLAN: {"pages": [{"path": "a.html", "pixels": [[tick, pitch], ...], "hover": [[tick, pitch], ...],
          "zoomInClicks": 2, "drag": [tick, pitch]}]}
 usage: piano_roll_page.py --bench PAGE.html   (prints the seconds until the page is drawn)
@@ -153,6 +153,26 @@ def check_page(driver, page):
         driver.execute_script("window.midiroll.undo()")
         report["drag"]["savedAfterUndo"] = driver.execute_script("return window.midiroll.saveJSON()")
 
+    # Add a note with a double click (it takes the velocity, channel and track of the note selected
+    # last), remove it with Delete, bring it back with Ctrl+Z.
+    if "add" in page:
+        tick, pitch = page["add"]
+        driver.execute_script("window.midiroll.scrollTo(window.midiroll.state().tick0, arguments[0])", pitch)
+        x = driver.execute_script(
+            "const s = window.midiroll.state(); return arguments[0] - s.tick0", tick) * state(driver)["pixelsPerTick"]
+        box = canvas.rect
+        keys = 64
+        top = driver.execute_script("return window.midiroll.rowTop(arguments[0])", pitch)
+        move_to(driver, canvas, box["x"] + keys + x, box["y"] + top + 3)
+        ActionChains(driver).double_click().perform()
+        added = {"count": state(driver)["noteCount"],
+                 "saved": driver.execute_script("return window.midiroll.saveJSON()")}
+        ActionChains(driver).send_keys(Keys.DELETE).perform()
+        added["countAfterDelete"] = state(driver)["noteCount"]
+        ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+        added["countAfterUndo"] = state(driver)["noteCount"]
+        report["add"] = added
+
     # Ctrl + wheel zooms too.
     if page.get("wheel"):
         before = state(driver)["pixelsPerTick"]
@@ -220,7 +240,8 @@ def main():
         reports = [check_page(driver, page) for page in plan["pages"]]
     finally:
         driver.quit()
-    json.dump({"pages": reports}, sys.stdout)
+    with open(sys.argv[2], "w") as file:
+        json.dump({"pages": reports}, file)
 
 
 if __name__ == "__main__":

@@ -146,6 +146,14 @@ struct BrowserRun: Sendable {
     }
   }
 
+  /// Where a note is added by double-clicking: half a cell into the fifth 1/16 cell after the
+  /// dragged note (in view after the drag), one row above the song's highest note (no note there).
+  static func addPlace(_ song: Song, after note: Note) -> (tick: Int, pitch: Int)? {
+    guard let high = song.pitchRange?.upperBound, high < 127 else { return nil }
+    let cell = GridLines(grid: .sixteenth, timeSignatures: song.timeline.timeSignatures).cellTicks
+    return (note.tick + Int(4.5 * cell), Int(high) + 1)
+  }
+
   /// Renders every case's page, runs the browser script over all of them and reads its report.
   static func run(cases: [Case]) throws -> BrowserRun {
     guard let python = Python.executable else {
@@ -171,6 +179,9 @@ struct BrowserRun: Sendable {
         "hover": page.hoverNotes.map { [$0.tick, Int($0.pitch)] },
         "zoomInClicks": page.zoomInClicks,
       ]
+      if let note = page.dragNote, let place = addPlace(page.song, after: note) {
+        entry["add"] = [place.tick, place.pitch]
+      }
       if let note = page.dragNote {
         entry["drag"] = [note.tick, Int(note.pitch)]
         entry["wheel"] = true
@@ -180,11 +191,13 @@ struct BrowserRun: Sendable {
     }
     let planURL = folder.appendingPathComponent("plan.json")
     try JSONSerialization.data(withJSONObject: ["pages": plan]).write(to: planURL)
-    let result = try Subprocess.run(python, [script.path, planURL.path], mergingStandardError: false)
+    let reportURL = folder.appendingPathComponent("report.json")
+    let result = try Subprocess.run(python, [script.path, planURL.path, reportURL.path])
     guard result.status == 0 else {
-      throw BrowserFailure(description: "the browser script exited with \(result.status)")
+      throw BrowserFailure(
+        description: "the browser script exited with \(result.status): \(result.output.suffix(3000))")
     }
-    let report = try JSONDecoder().decode(Report.self, from: result.standardOutput)
+    let report = try JSONDecoder().decode(Report.self, from: try Data(contentsOf: reportURL))
     guard report.pages.count == cases.count else {
       throw BrowserFailure(description: "the browser reported \(report.pages.count) pages of \(cases.count)")
     }
@@ -207,6 +220,7 @@ struct BrowserRun: Sendable {
     var wheelZoom: Double?
     var drag: Drag?
     var play: Play?
+    var add: Add?
     var consoleErrors: [String]
   }
 
@@ -238,6 +252,15 @@ struct BrowserRun: Sendable {
     var tick: Int
     var pitch: Int
     var text: String
+  }
+
+  /// A note added by a double click: the count and saved JSON, then the counts after Delete and
+  /// after Ctrl+Z.
+  struct Add: Decodable, Sendable {
+    var count: Int
+    var saved: String
+    var countAfterDelete: Int
+    var countAfterUndo: Int
   }
 
   /// What playing showed: the play line past the start with notes lit, then stopped.

@@ -184,6 +184,35 @@ import Testing
     #expect(dragged == 2)
   }
 
+  @Test func aDoubleClickAddsANoteOfOneCellDeleteRemovesItUndoBringsItBack() throws {
+    guard let run = Self.run() else { return }
+    var added = 0
+    for (page, report) in zip(run.cases, run.pages) {
+      guard let dragged = page.dragNote, let place = BrowserRun.addPlace(page.song, after: dragged) else {
+        continue
+      }
+      let add = try #require(report.add, "\(page.sample): no note added")
+      let count = page.song.noteCount
+      #expect(add.count == count + 1 && add.countAfterDelete == count && add.countAfterUndo == count + 1)
+      // The new note fills the 1/16 cell clicked in, with the velocity, channel and track of the
+      // note selected last (the dragged one).
+      let lines = GridLines(grid: .sixteenth, timeSignatures: page.song.timeline.timeSignatures)
+      let start = try #require(
+        lines.lines(from: place.tick - 2 * Int(lines.cellTicks), through: place.tick).last)
+      var note = dragged
+      note.tick = start
+      note.durationTicks = lines.line(after: start) - start
+      note.pitch = UInt8(place.pitch)
+      note.offVelocity = 0
+      var expected = page.song
+      expected.tracks[dragged.track].notes.append(note)
+      let saved = try PianoRollJSON.decode(Array(add.saved.utf8))
+      #expect(Self.noteValues(saved) == Self.noteValues(expected), "\(page.sample)")
+      added += 1
+    }
+    #expect(added == 2)
+  }
+
   @Test func aScreenshotHasTheNoteColoursWhereTheNotesAre() throws {
     guard let run = Self.run() else { return }
     var checked = 0

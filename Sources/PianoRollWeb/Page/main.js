@@ -45,6 +45,7 @@
     cursorTick: 0,
     playTick: null,
     selected: null,
+    template: null,
     hovered: null,
   };
   const undoStack = [];
@@ -265,7 +266,8 @@
     let start = lines[0];
     for (const line of lines) if (line <= tick) start = line;
     const end = state.gridLines.lineAfter(start);
-    const template = state.selected !== null ? state.selected : null;
+    // The new note takes the velocity, channel and track of the note selected last.
+    const template = state.template;
     const store = song.notes;
     const firstTrack = Math.max(0, song.tracks.findIndex((track) => track.colorIndex >= 0));
     const i = store.add(start, end - start, pitch, template === null ? 100 : store.velocity[template],
@@ -292,6 +294,7 @@
       const right = xAtTick(song.notes.tick[i] + song.notes.duration[i]);
       const width = song.notes.duration[i] * state.pixelsPerTick;
       state.selected = i;
+      state.template = i;
       drag = { mode: width >= 3 * EDGE_PIXELS && right - px <= EDGE_PIXELS ? "resize" : "move", note: i, x: px, y: py, before: snapshot(i) };
       song.notes.loosen(i);
     } else {
@@ -545,6 +548,8 @@
       }
       drawNow();
     },
+    /** The top of a pitch's row, in pixels from the canvas's top. */
+    rowTop: (pitch) => yAtPitch(pitch),
     cellPixels: () => state.gridLines.cellTicks * state.pixelsPerTick,
     tooltipText: () => (tooltip.hidden ? "" : tooltip.textContent),
     zoomIn: () => zoomStep(1),
