@@ -152,6 +152,13 @@ def check_page(driver, page):
                           "undoSteps": state(driver)["undoSteps"]}
         driver.execute_script("window.midiroll.undo()")
         report["drag"]["savedAfterUndo"] = driver.execute_script("return window.midiroll.saveJSON()")
+        # Resize: drag the note's end (3 pixels inside it) a little more than one cell on.
+        box = note_box(driver, tick, pitch)
+        move_to(driver, canvas, box["left"] + box["width"] - 3, box["top"] + box["height"] / 2)
+        ActionChains(driver).click_and_hold().move_by_offset(int(round(cell)) + 6, 0).release().perform()
+        report["drag"]["resizePixels"] = int(round(cell)) + 6
+        report["drag"]["savedAfterResize"] = driver.execute_script("return window.midiroll.saveJSON()")
+        driver.execute_script("window.midiroll.undo()")
 
     # Add a note with a double click (it takes the velocity, channel and track of the note selected
     # last), remove it with Delete, bring it back with Ctrl+Z.

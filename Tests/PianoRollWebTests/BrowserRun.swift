@@ -271,11 +271,14 @@ struct BrowserRun: Sendable {
     var stopped: Bool
   }
 
-  /// A drag by one cell and what "Save" gave after it, and after undoing it.
+  /// A drag by one cell and what "Save" gave after it, after undoing it, and after dragging the
+  /// note's end `resizePixels` on.
   struct Drag: Decodable, Sendable {
     var cellPixels: Double
     var grid: String
     var saved: String
     var savedAfterUndo: String
+    var resizePixels: Int
+    var savedAfterResize: String
   }
 }

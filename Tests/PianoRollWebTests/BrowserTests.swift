@@ -179,6 +179,16 @@ import Testing
 
       let undone = try PianoRollJSON.decode(Array(drag.savedAfterUndo.utf8))
       #expect(Self.noteValues(undone) == Self.noteValues(page.song), "\(page.sample): undo")
+
+      // Its end, dragged a little more than a cell, snaps to the grid line nearest the pointer.
+      let lines = GridLines(grid: .sixteenth, timeSignatures: page.song.timeline.timeSignatures)
+      let pointer = Double(note.endTick) + Double(drag.resizePixels) / report.zoomedState.pixelsPerTick
+      var resized = page.song
+      resized.tracks[note.track].notes[index].durationTicks =
+        lines.nearestLine(toTick: Int(pointer.rounded())) - note.tick
+      #expect(resized.tracks[note.track].notes[index].durationTicks > note.durationTicks)
+      let afterResize = try PianoRollJSON.decode(Array(drag.savedAfterResize.utf8))
+      #expect(Self.noteValues(afterResize) == Self.noteValues(resized), "\(page.sample): resize")
       dragged += 1
     }
     #expect(dragged == 2)
