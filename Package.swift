@@ -4,7 +4,10 @@ import PackageDescription
 /// midiroll: a Standard MIDI File reader and writer, a piano-roll model, and the `midiroll` tool.
 ///
 /// Modules, lowest first (an arrow never points up):
-/// `SMF` → `PianoRoll` → `PianoRollRender` → `MIDIRollKit` → `MIDIRollCLI` → `midiroll`.
+/// `SMF` → `PianoRoll` → (`PianoRollRender`, `PianoRollWeb`, `NPZ`) → `MIDIRollKit` → `MIDIRollCLI`
+/// → `midiroll`.
+/// `PianoRollWeb`'s page (HTML, CSS, JavaScript in Sources/PianoRollWeb/Page) is embedded at build
+/// time by the `EmbedWebPage` build-tool plugin.
 /// `LibSMFBridge` (over the system's libsmf) sits behind the `LibSMF` trait, on by default.
 let package = Package(
   name: "midiroll",
@@ -15,6 +18,7 @@ let package = Package(
     .library(name: "PianoRollRender", targets: ["PianoRollRender"]),
     .library(name: "MIDIRollKit", targets: ["MIDIRollKit"]),
     .library(name: "NPZ", targets: ["NPZ"]),
+    .library(name: "PianoRollWeb", targets: ["PianoRollWeb"]),
     .executable(name: "midiroll", targets: ["midiroll"]),
   ],
   traits: [
@@ -33,6 +37,15 @@ let package = Package(
     // pypianoroll matrices and note arrays as .npz (NPY in a ZIP; DEFLATE and CRC-32 from zlib).
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "NPZ", dependencies: ["PianoRoll", "CZlib"]),
+    // The interactive HTML page: its HTML, CSS and JavaScript are real files in
+    // Sources/PianoRollWeb/Page, turned into a Swift file at build time by the EmbedWebPage plugin.
+    .executableTarget(name: "embed-web-page", path: "Plugins/EmbedWebPageTool"),
+    .plugin(
+      name: "EmbedWebPage", capability: .buildTool(), dependencies: ["embed-web-page"],
+      path: "Plugins/EmbedWebPage"),
+    .target(
+      name: "PianoRollWeb", dependencies: ["PianoRoll", "PianoRollRender"], exclude: ["Page"],
+      plugins: ["EmbedWebPage"]),
     .systemLibrary(name: "CSMF", pkgConfig: "smf", providers: [.apt(["libsmf-dev"])]),
     .target(name: "LibSMFBridge", dependencies: ["SMF", "CSMF"]),
     // The file layer, the song document and the batch engine: no argument parsing.
@@ -40,7 +53,7 @@ let package = Package(
     .target(
       name: "MIDIRollCLI",
       dependencies: [
-        "SMF", "PianoRoll", "PianoRollRender", "MIDIRollKit",
+        "SMF", "PianoRoll", "PianoRollRender", "PianoRollWeb", "MIDIRollKit",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
@@ -74,6 +87,8 @@ let package = Package(
     .testTarget(name: "NPZTests", dependencies: ["NPZ", "PianoRoll", "SMF", "TestSupport", "midiroll"]),
     .testTarget(
       name: "PianoRollRenderTests", dependencies: ["PianoRollRender", "PianoRoll", "SMF"]),
+    .testTarget(
+      name: "PianoRollWebTests", dependencies: ["PianoRollWeb", "PianoRoll", "SMF", "TestSupport"]),
     .testTarget(
       name: "LibSMFBridgeTests",
       dependencies: [

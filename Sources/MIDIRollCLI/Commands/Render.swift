@@ -8,7 +8,8 @@ import PianoRollRender
 public struct Render: ParsableCommand {
   /// The command's name and help.
   public static let configuration = CommandConfiguration(
-    abstract: "Draw a piano roll as SVG: keys, bars and beats, notes coloured by track or pitch.",
+    abstract:
+      "Draw a piano roll as SVG, or as an interactive HTML page (OUT.html): zoom, pan, hover, play, edit, save.",
     discussion: """
       Keys run down the left with their names (black keys shaded), bars and beats are grid \
       lines (bar lines strongest, beat lines lighter, --zoom subdivision lines dashed), bar \
@@ -18,6 +19,11 @@ public struct Render: ParsableCommand {
 
       Time is linear in ticks: --beat-width pixels a quarter note (by default a width that \
       suits the zoom, narrowed so the picture stays within --max-width).
+
+      OUT.html writes one self-contained page instead (no network, the song embedded as \
+      piano-roll JSON): it opens at --zoom with --colors and --before, and zooms, pans, \
+      plays and edits notes on the zoom level's grid; Save downloads piano-roll JSON that \
+      `midiroll convert` turns back into .mid. --bars, --keys and the size options are the SVG's.
       """
   )
 
@@ -26,7 +32,7 @@ public struct Render: ParsableCommand {
   public var input: String
 
   /// The SVG to write, or `-`.
-  @Argument(help: "The SVG file to write (.svg), or '-' for standard output.")
+  @Argument(help: "The SVG file to write (.svg), the page (.html), or '-' for SVG on standard output.")
   public var output: String
 
   /// Bars and keys.
@@ -97,8 +103,9 @@ public struct Render: ParsableCommand {
       throw ValidationError("--row-height must be between 2 and 200 pixels")
     }
     guard maxWidth >= 100 else { throw ValidationError("--max-width must be at least 100 pixels") }
-    guard output == "-" || output.lowercased().hasSuffix(".svg") else {
-      throw ValidationError("the output must be an .svg file or '-' (got '\(output)')")
+    // html: .html output (Render+HTML.swift)
+    guard output == "-" || output.lowercased().hasSuffix(".svg") || writesHTML else {
+      throw ValidationError("the output must be an .svg or .html file or '-' (got '\(output)')")
     }
   }
 
@@ -116,6 +123,8 @@ public struct Render: ParsableCommand {
       other.printWarnings(quiet: inputOptions.quiet)
       beforeSong = other.song
     }
+    // html: the interactive page (Render+HTML.swift)
+    if writesHTML { return try writeHTML(song: song.song, beforeSong: beforeSong, zoom: zoom) }
     let options = RenderOptions(
       zoom: zoom, coloring: colors, bars: selection.bars, rows: rows, beatWidth: beatWidth,
       rowHeight: rowHeight, maximumWidth: maxWidth, title: title ?? Self.displayName(input),
