@@ -70,6 +70,7 @@ extension SongTrack {
     var tick: Int
     var order: Int  // rank × 2^40 + sequence
     var event: MIDIEvent
+    var item: TickOrder.Item
   }
 
   /// The indices of ``notes`` in tick order (stable: notes of one tick keep their order).
@@ -103,17 +104,17 @@ extension SongTrack {
     let endOfTrack = endOfTrackTick
     var entries: [Entry] = []
     entries.reserveCapacity(events.count + notes.count * 2)
-    func add(_ tick: Int, _ rank: EventRank, _ sequence: Int, _ event: MIDIEvent) {
-      entries.append(Entry(tick: tick, order: rank.rawValue << 40 | sequence, event: event))
+    func add(_ tick: Int, _ rank: EventRank, _ sequence: Int, _ event: MIDIEvent, _ item: TickOrder.Item) {
+      entries.append(Entry(tick: tick, order: rank.rawValue << 40 | sequence, event: event, item: item))
     }
     for (sequence, item) in events.enumerated() {
-      add(item.tick, EventRank(item.event), notes.count + sequence, item.event)
+      add(item.tick, EventRank(item.event), notes.count + sequence, item.event, .event(sequence))
     }
     for (sequence, index) in noteOrder.enumerated() {
       let note = notes[index]
       add(
         note.tick, .noteOn, sequence,
-        .channel(.noteOn(channel: note.channel, key: note.pitch, velocity: note.velocity)))
+        .channel(.noteOn(channel: note.channel, key: note.pitch, velocity: note.velocity)), .noteOn(index))
       let off: ChannelMessage
       switch note.end {
       case .noteOnWithVelocityZero:
@@ -125,9 +126,33 @@ extension SongTrack {
       }
       add(
         note.endTick, note.durationTicks == 0 ? .instantNoteOff : .endingNoteOff, sequence,
-        .channel(off))
+        .channel(off), .noteOff(index))
     }
     entries.sort { ($0.tick, $0.order) < ($1.tick, $1.order) }
+    if !tickOrders.isEmpty { applyTickOrders(to: &entries) }
     return entries.map { TrackEvent(tick: $0.tick, $0.event) }
+  }
+
+  /// Puts the entries of each tick that has a ``TickOrder`` in its order, while the entries at
+  /// that tick are exactly the items it lists (otherwise the tick keeps the canonical order).
+  private func applyTickOrders(to entries: inout [Entry]) {
+    var ordersByTick: [Int: Int] = [:]
+    for (index, order) in tickOrders.enumerated() { ordersByTick[order.tick] = index }
+    var start = 0
+    while start < entries.count {
+      let tick = entries[start].tick
+      var end = start + 1
+      while end < entries.count && entries[end].tick == tick { end += 1 }
+      defer { start = end }
+      guard let orderIndex = ordersByTick[tick] else { continue }
+      let wanted = tickOrders[orderIndex].items
+      guard wanted.count == end - start else { continue }
+      var byItem: [TickOrder.Item: Entry] = [:]
+      for entry in entries[start..<end] { byItem[entry.item] = entry }
+      guard byItem.count == wanted.count, Set(wanted) == Set(byItem.keys) else { continue }
+      for (offset, item) in wanted.enumerated() {
+        if let entry = byItem[item] { entries[start + offset] = entry }
+      }
+    }
   }
 }

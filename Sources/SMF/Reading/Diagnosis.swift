@@ -72,16 +72,21 @@ public struct SMFDiagnosis: Hashable, Sendable {
   public var trackChunkCount: Int
   /// The number of events in the tracks that could be read.
   public var eventCount: Int
+  /// The bytes the track event loop went over after the reader stopped, counting every pass
+  /// (0 for a readable file): the work of resynchronising, bounded by a multiple of the file.
+  public var bytesScanned: Int
 
   /// Creates a diagnosis.
   public init(
-    problems: [SMFProblem], result: ReadResult?, format: Format?, trackChunkCount: Int, eventCount: Int
+    problems: [SMFProblem], result: ReadResult?, format: Format?, trackChunkCount: Int, eventCount: Int,
+    bytesScanned: Int = 0
   ) {
     self.problems = problems
     self.result = result
     self.format = format
     self.trackChunkCount = trackChunkCount
     self.eventCount = eventCount
+    self.bytesScanned = bytesScanned
   }
 
   /// The file as the reader reads it, or `nil` when it cannot be read.
@@ -119,7 +124,8 @@ extension MIDIFile {
       diagnoser.run()
       return SMFDiagnosis(
         problems: diagnoser.problems, result: nil, format: diagnoser.format,
-        trackChunkCount: diagnoser.trackIndex, eventCount: diagnoser.eventCount)
+        trackChunkCount: diagnoser.trackIndex, eventCount: diagnoser.eventCount,
+        bytesScanned: diagnoser.bytesScanned)
     }
   }
 }
@@ -142,6 +148,8 @@ struct Diagnoser {
   /// The number of `MTrk` chunks met so far.
   var trackIndex = 0
   var eventCount = 0
+  /// The bytes the track parsers went over, every pass counted.
+  var bytesScanned = 0
   /// Bytes that failed tracks may still re-read before the diagnosis stops resynchronising.
   var resyncBudget: Int
 
@@ -256,6 +264,7 @@ struct Diagnoser {
     defer { trackIndex += 1 }
     var trackParser = TrackParser(
       reader: reader, index: trackIndex, declaredLength: declaredLength, strict: false)
+    defer { bytesScanned += trackParser.scannedBytes }
     do {
       let track = try trackParser.parse()
       problems += trackParser.warnings.map(SMFProblem.init)

@@ -18,6 +18,8 @@ struct TrackParser {
   /// Where the next chunk starts, once parsed.
   private(set) var chunkEnd = 0
   private(set) var warnings: [SMFWarning] = []
+  /// The bytes the event loop went over, counting each pass (a measure of the work done).
+  private(set) var scannedBytes = 0
 
   init(reader: ByteReader, index: Int, declaredLength: Int, strict: Bool) {
     var file = reader
@@ -44,6 +46,7 @@ struct TrackParser {
     var events = EventParser(reader: file, end: declaredEnd)
     var failure: SMFError?
     do { try events.parse() } catch { failure = error }
+    scannedBytes += events.offset - start
 
     // Events that run past a too-short declared length: read on to End of Track, if the bytes
     // after the declared end are not the next chunk.
@@ -59,6 +62,7 @@ struct TrackParser {
       } catch {
         extendedParsed = false
       }
+      scannedBytes += extended.offset - start
       if extendedParsed, extended.foundEndOfTrack {
         try warn(
           .trackLengthTooShort(declared: declaredLength, actual: extended.offset - start),
@@ -76,6 +80,7 @@ struct TrackParser {
           .trackLengthTooLong(declared: declaredLength, actual: events.offset - start), at: start - 4)
         // Parsed again over its true length, so that its storage is in proportion to it.
         var exact = EventParser(reader: file, end: events.offset)
+        scannedBytes += events.offset - start
         try exact.parse()
         return try finish(exact, chunkEnd: events.offset)
       }
