@@ -12,7 +12,7 @@ enum NotePairing {
   /// - Complexity: O(*n*) in the number of events.
   static func pair(_ events: some Collection<TrackEvent>, track: Int) -> SongTrack {
     var notes: [Note] = []
-    var others: [TrackEvent] = []
+    var others = TrackEvents()
     notes.reserveCapacity(events.count / 2)
     // A first-in-first-out queue of sounding notes per channel and key, linked through `next`.
     var head = [Int](repeating: -1, count: 16 * 128)

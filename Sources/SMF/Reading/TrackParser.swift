@@ -105,7 +105,7 @@ struct TrackParser {
     var events = parsed.events
     if !parsed.foundEndOfTrack {
       try warn(.missingEndOfTrack, at: chunkEnd)
-      events.append(TrackEvent(tick: events.last?.tick ?? 0, .meta(.endOfTrack)))
+      events.append(TrackEvent(tick: events.isEmpty ? 0 : events.tick(at: events.count - 1), .meta(.endOfTrack)))
     }
     return Track(events: events)
   }
@@ -113,12 +113,13 @@ struct TrackParser {
 
 /// The event loop of one track: the hot path of reading a file.
 ///
-/// No per-event allocation for channel messages; meta and SysEx data are copied once, after
-/// their length is checked against the bytes left. Channel messages, nearly all of a file, are
+/// No per-event allocation: each event becomes one record of ``TrackEvents``, and meta and
+/// SysEx data are copied once into its one data buffer, after their length is checked against
+/// the bytes left. Channel messages, nearly all of a file, are
 /// read without a call (measured in `make bench`).
 struct EventParser {
   private var reader: ByteReader
-  private(set) var events: [TrackEvent] = []
+  private(set) var events = TrackEvents()
   private(set) var foundEndOfTrack = false
   private(set) var runningStatusAfterMetaOffsets: [Int] = []
   private let sizeHint: Int
@@ -142,7 +143,7 @@ struct EventParser {
     let bytes = reader.bytes
     let end = reader.end
     var offset = reader.offset
-    var output: [TrackEvent] = []
+    var output = TrackEvents()
     swap(&output, &events)
     defer {
       reader.offset = offset
@@ -184,7 +185,7 @@ struct EventParser {
         guard data1 < 0x80 else { throw dataByteError(status, data1, at: offset - 1) }
       } else {
         reader.offset = offset
-        output.append(try parseNonChannelEvent(status: status, tick: tick, at: eventOffset))
+        try parseNonChannelEvent(status: status, tick: tick, at: eventOffset, into: &output)
         offset = reader.offset
         afterMetaOrSysEx = true
         if foundEndOfTrack { return }
@@ -199,18 +200,9 @@ struct EventParser {
         offset &+= 1
         guard data2 < 0x80 else { throw dataByteError(status, data2, at: offset - 1) }
       }
-      // The kind from a table rather than `Kind(rawValue:)`, whose switch compiles to an
-      // indirect jump that mispredicts whenever the kind of message changes.
-      let kind = EventParser.channelKinds[Int(status &>> 4) &- 8]
-      output.append(
-        TrackEvent(tick: tick, .channel(ChannelMessage(kind, channel: status & 0x0F, data1, data2))))
+      output.appendChannel(tick: tick, status: status, data1, data2)
     }
   }
-
-  /// The kinds of channel message, indexed by the status byte's high nibble minus 8.
-  private static let channelKinds: [ChannelMessage.Kind] = [
-    .noteOff, .noteOn, .polyPressure, .controlChange, .programChange, .channelPressure, .pitchBend,
-  ]
 
   /// The error ``ByteReader/readUInt8(_:)`` throws when no byte is left.
   private func unexpectedEnd(_ expected: String, at offset: Int) -> SMFError {
@@ -218,21 +210,20 @@ struct EventParser {
   }
 
   /// Reads a meta or SysEx event whose status byte is just behind the reader's cursor.
-  private mutating func parseNonChannelEvent(status: UInt8, tick: Int, at eventOffset: Int)
-    throws(SMFError) -> TrackEvent
-  {
+  private mutating func parseNonChannelEvent(
+    status: UInt8, tick: Int, at eventOffset: Int, into output: inout TrackEvents
+  ) throws(SMFError) {
     switch status {
     case 0xFF:
       let type = try reader.readUInt8("the type of a meta event")
       let length = try reader.readVariableLengthQuantity("the length of a meta event")
-      let data = try reader.readBytes(length, "meta event 0x\(hex(type))")
+      let range = try reader.readRange(length, "meta event 0x\(hex(type))")
       if type == MetaEvent.Kind.endOfTrack.rawValue { foundEndOfTrack = true }
-      return TrackEvent(tick: tick, .meta(MetaEvent(type: type, data: data)))
+      output.appendData(tick: tick, status: 0xFF, type: type, reader.bytes[range])
     case 0xF0, 0xF7:
       let length = try reader.readVariableLengthQuantity("the length of a SysEx event")
-      let data = try reader.readBytes(length, "SysEx event")
-      let kind: SysExEvent.Kind = status == 0xF0 ? .start : .continuation
-      return TrackEvent(tick: tick, .sysEx(SysExEvent(kind, data: data)))
+      let range = try reader.readRange(length, "SysEx event")
+      output.appendData(tick: tick, status: status, type: 0, reader.bytes[range])
     default:
       throw reader.error(.unexpectedStatusByte(status), at: eventOffset)
     }
