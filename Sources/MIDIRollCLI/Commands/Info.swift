@@ -27,28 +27,41 @@ public struct Info: ParsableCommand {
 
   /// Reads the song and prints what it holds.
   public func run() throws {
-    let input = try SongInput(path: input, options: inputOptions)
-    input.printWarnings(quiet: inputOptions.quiet)
-    let facts = SongFacts(file: input.file, song: input.song, warnings: input.warnings)
+    let facts: SongFacts
+    if try SongFileKind.resolve(input, explicit: inputOptions.from, role: "input") == .mid {
+      // One pass over the bytes, no events kept (MIDIFile.summarize).
+      let bytes = try FileIO.read(input, maximumSize: inputOptions.maxFileSize)
+      do {
+        let summary = try MIDIFile.summarize(bytes, options: inputOptions.readOptions)
+        facts = SongFacts(file: summary, warnings: summary.warnings.map(\.description))
+      } catch {
+        throw CLIError(.badInput, file: input, error.description, offset: error.offset)
+      }
+      if !inputOptions.quiet {
+        for warning in facts.warnings { Diagnostics.printError("midiroll: warning: \(input): \(warning)") }
+      }
+    } else {
+      let song = try SongInput(path: input, options: inputOptions)
+      song.printWarnings(quiet: inputOptions.quiet)
+      facts = SongFacts(file: MIDIFileSummary(file: song.file), warnings: song.warnings)
+    }
     if json {
       print(try facts.jsonText())
     } else {
-      print(facts.text(path: input.path), terminator: "")
+      print(facts.text(path: input), terminator: "")
     }
   }
 }
 
 /// The facts `info` prints, gathered once from the file and its piano roll.
 struct SongFacts {
-  let file: MIDIFile
-  let song: Song
+  let file: MIDIFileSummary
   let summary: SongSummary
   let warnings: [String]
 
-  init(file: MIDIFile, song: Song, warnings: [String]) {
+  init(file: MIDIFileSummary, warnings: [String]) {
     self.file = file
-    self.song = song
-    self.summary = song.summary
+    self.summary = SongSummary(file)
     self.warnings = warnings
   }
 
@@ -74,7 +87,7 @@ struct SongFacts {
     out += "  division:        \(divisionName)\n"
     out +=
       "  length:          \(summary.endTick) ticks, \(formatSeconds(summary.durationSeconds)), \(summary.barCount) bars\n"
-    out += "  notes:           \(song.noteCount)"
+    out += "  notes:           \(file.noteCount)"
     if let range = summary.pitchRange {
       out +=
         ", pitches \(Note.name(ofPitch: Int(range.lowerBound)))–\(Note.name(ofPitch: Int(range.upperBound)))"
@@ -85,7 +98,7 @@ struct SongFacts {
       let name = track.name.map { " \"\($0)\"" } ?? ""
       let notes = index < summary.notesPerTrack.count ? summary.notesPerTrack[index] : 0
       out +=
-        "    \(index)\(name): \(track.events.count) events, \(notes) notes, ends at tick \(track.endTick)\n"
+        "    \(index)\(name): \(track.eventCount) events, \(notes) notes, ends at tick \(track.endTick)\n"
     }
     out += "  time signatures:\n"
     for change in summary.timeSignatures {
@@ -116,7 +129,7 @@ struct SongFacts {
       "format": Int(file.format.rawValue),
       "tracks": file.tracks.enumerated().map { index, track -> [String: Any] in
         var entry: [String: Any] = [
-          "index": index, "events": track.events.count, "endTick": track.endTick,
+          "index": index, "events": track.eventCount, "endTick": track.endTick,
           "notes": index < summary.notesPerTrack.count ? summary.notesPerTrack[index] : 0,
         ]
         if let name = track.name { entry["name"] = name }
@@ -125,7 +138,7 @@ struct SongFacts {
       "endTick": summary.endTick,
       "seconds": summary.durationSeconds,
       "bars": summary.barCount,
-      "notes": song.noteCount,
+      "notes": file.noteCount,
       "timeSignatures": summary.timeSignatures.map {
         ["tick": $0.tick, "bar": $0.bar, "numerator": $0.numerator, "denominator": $0.denominator]
       },

@@ -7,6 +7,22 @@ extension MIDIFile {
     self = try MIDIFile.read(bytes, options: options).file
   }
 
+  /// Reads a Standard MIDI File one track at a time: each track's events are handed to
+  /// `eachTrack` with the track's index as soon as they are read, and not kept, so that a
+  /// caller who turns them into something else holds one track's events at a time.
+  /// - Returns: Everything of the file but its tracks, and the warnings.
+  /// - Throws: ``SMFError`` for anything that cannot be read (after the tracks before it
+  ///   were handed over).
+  public static func readTracks(
+    _ bytes: [UInt8], options: ReadOptions = .tolerant, eachTrack: (_ index: Int, _ track: Track) -> Void
+  ) throws(SMFError) -> FileOutline {
+    if let limit = options.maximumFileSize, bytes.count > limit {
+      throw SMFError(.fileTooLarge(size: bytes.count, limit: limit), offset: 0)
+    }
+    var parser = FileParser(bytes: bytes, strict: options.strict)
+    return try parser.parseChunks(into: TrackEvents.self) { eachTrack($0, Track(events: $1)) }
+  }
+
   /// Reads a Standard MIDI File and returns it with the warnings for everything tolerated.
   /// - Throws: ``SMFError`` for anything that cannot be read.
   /// - Complexity: O(*n*) in the number of bytes.
@@ -40,10 +56,24 @@ struct FileParser {
   }
 
   mutating func parseFile() throws(SMFError) -> MIDIFile {
+    var tracks: [Track] = []
+    let outline = try parseChunks(into: TrackEvents.self, reserve: { tracks.reserveCapacity($0) }) {
+      tracks.append(Track(events: $1))
+    }
+    return MIDIFile(
+      format: outline.format, division: outline.division, tracks: tracks, unknownChunks: outline.unknownChunks)
+  }
+
+  /// The chunk loop: the header, then every chunk, each track's events read into a sink of
+  /// the given type and handed to `eachTrack` with its index (then dropped by the loop).
+  /// - Parameter reserve: Told how many tracks to expect (at most one per 8 bytes left).
+  mutating func parseChunks<Sink: TrackEventSink>(
+    into _: Sink.Type, reserve: (Int) -> Void = { _ in }, eachTrack: (Int, Sink) -> Void
+  ) throws(SMFError) -> FileOutline {
     if reader.peekChunkType() == .riff { try unwrapRIFF() }
     let header = try parseHeader()
-    var tracks: [Track] = []
-    tracks.reserveCapacity(min(Int(header.trackCount), reader.remaining / 8))
+    reserve(min(Int(header.trackCount), reader.remaining / 8))
+    var trackCount = 0
     var unknownChunks: [UnknownChunk] = []
     while !reader.isAtEnd {
       let chunkStart = reader.offset
@@ -55,30 +85,31 @@ struct FileParser {
       let length = Int(try reader.readUInt32("a chunk length"))
       if type == .track {
         var trackParser = TrackParser(
-          reader: reader, index: tracks.count, declaredLength: length, strict: strict)
-        tracks.append(try trackParser.parse())
+          reader: reader, index: trackCount, declaredLength: length, strict: strict)
+        eachTrack(trackCount, try trackParser.parseEvents(into: Sink.self))
+        trackCount += 1
         warnings.append(contentsOf: trackParser.warnings)
         reader.offset = trackParser.chunkEnd
       } else if length <= reader.remaining {
         try warn(SMFWarning(.unknownChunk(type), offset: chunkStart))
         let data = try reader.readBytes(length, "chunk \"\(type)\"")
-        unknownChunks.append(UnknownChunk(type: type, data: data, tracksBefore: tracks.count))
+        unknownChunks.append(UnknownChunk(type: type, data: data, tracksBefore: trackCount))
       } else {
         try warn(SMFWarning(.trailingBytes(count: reader.end - chunkStart), offset: chunkStart))
         reader.offset = reader.end
       }
     }
-    if tracks.count != Int(header.trackCount) {
+    if trackCount != Int(header.trackCount) {
       try warn(
         SMFWarning(
-          .trackCountMismatch(declared: Int(header.trackCount), found: tracks.count), offset: 10))
+          .trackCountMismatch(declared: Int(header.trackCount), found: trackCount), offset: 10))
     }
-    if header.format == .singleTrack && tracks.count > 1 {
-      try warn(SMFWarning(.format0WithManyTracks(count: tracks.count), offset: 8))
+    if header.format == .singleTrack && trackCount > 1 {
+      try warn(SMFWarning(.format0WithManyTracks(count: trackCount), offset: 8))
     }
-    return MIDIFile(
-      format: header.format, division: header.division, tracks: tracks,
-      unknownChunks: unknownChunks)
+    return FileOutline(
+      format: header.format, division: header.division, trackCount: trackCount,
+      unknownChunks: unknownChunks, warnings: warnings)
   }
 
   /// The header chunk. The SMF specification:

@@ -36,6 +36,12 @@ struct TrackParser {
   }
 
   mutating func parse() throws(SMFError) -> Track {
+    Track(events: try parseEvents(into: TrackEvents.self))
+  }
+
+  /// Reads the track's events into a sink of the given type (a ``TrackEvents`` to keep them,
+  /// or one that only counts and summarizes).
+  mutating func parseEvents<Sink: TrackEventSink>(into _: Sink.Type) throws(SMFError) -> Sink {
     let start = file.offset
     let available = file.end - start
     var declaredEnd = start + declaredLength
@@ -43,7 +49,7 @@ struct TrackParser {
       try warn(.trackLengthPastEnd(declared: declaredLength, available: available), at: start - 4)
       declaredEnd = file.end
     }
-    var events = EventParser(reader: file, end: declaredEnd)
+    var events = EventParser<Sink>(reader: file, end: declaredEnd)
     var failure: SMFError?
     do { try events.parse() } catch { failure = error }
     scannedBytes += events.offset - start
@@ -54,7 +60,7 @@ struct TrackParser {
       // A tentative parse: its error matters only if it finds no End of Track either.
       // Storage for as many events as the declared length holds, not the rest of the file:
       // a file of many short-declared tracks would otherwise keep a file's worth per track.
-      var extended = EventParser(reader: file, end: file.end, sizeHint: declaredEnd - start)
+      var extended = EventParser<Sink>(reader: file, end: file.end, sizeHint: declaredEnd - start)
       let extendedParsed: Bool
       do {
         try extended.parse()
@@ -79,7 +85,7 @@ struct TrackParser {
         try warn(
           .trackLengthTooLong(declared: declaredLength, actual: events.offset - start), at: start - 4)
         // Parsed again over its true length, so that its storage is in proportion to it.
-        var exact = EventParser(reader: file, end: events.offset)
+        var exact = EventParser<Sink>(reader: file, end: events.offset)
         scannedBytes += events.offset - start
         try exact.parse()
         return try finish(exact, chunkEnd: events.offset)
@@ -97,7 +103,9 @@ struct TrackParser {
     return type == .track || type.isPrintable
   }
 
-  private mutating func finish(_ parsed: EventParser, chunkEnd: Int) throws(SMFError) -> Track {
+  private mutating func finish<Sink: TrackEventSink>(_ parsed: EventParser<Sink>, chunkEnd: Int)
+    throws(SMFError) -> Sink
+  {
     self.chunkEnd = chunkEnd
     for offset in parsed.runningStatusAfterMetaOffsets {
       try warn(.runningStatusAfterMetaOrSysEx, at: offset)
@@ -105,9 +113,9 @@ struct TrackParser {
     var events = parsed.events
     if !parsed.foundEndOfTrack {
       try warn(.missingEndOfTrack, at: chunkEnd)
-      events.append(TrackEvent(tick: events.isEmpty ? 0 : events.tick(at: events.count - 1), .meta(.endOfTrack)))
+      events.appendData(tick: events.lastTick, status: 0xFF, type: MetaEvent.Kind.endOfTrack.rawValue, [])
     }
-    return Track(events: events)
+    return events
   }
 }
 
@@ -117,9 +125,9 @@ struct TrackParser {
 /// SysEx data are copied once into its one data buffer, after their length is checked against
 /// the bytes left. Channel messages, nearly all of a file, are
 /// read without a call (measured in `make bench`).
-struct EventParser {
+struct EventParser<Sink: TrackEventSink> {
   private var reader: ByteReader
-  private(set) var events = TrackEvents()
+  private(set) var events: Sink
   private(set) var foundEndOfTrack = false
   private(set) var runningStatusAfterMetaOffsets: [Int] = []
   private let sizeHint: Int
@@ -129,21 +137,21 @@ struct EventParser {
     self.reader = reader
     self.reader.end = end
     self.sizeHint = sizeHint
+    // A channel event takes at least 2 bytes (delta + running-status data byte).
+    self.events = Sink(capacity: min(min(end - reader.offset, sizeHint) / 3 + 1, 1 << 20))
   }
 
   /// The offset after the last byte parsed.
   var offset: Int { reader.offset }
 
   mutating func parse() throws(SMFError) {
-    // A channel event takes at least 2 bytes (delta + running-status data byte).
-    events.reserveCapacity(min(min(reader.remaining, sizeHint) / 3 + 1, 1 << 20))
     // The loop keeps the cursor, the end, the tick and the events in locals and calls out only
     // for what is rare: a delta-time of more than one byte, meta and SysEx events, errors. Each
     // error is the one the ByteReader method would throw, at the same offset.
     let bytes = reader.bytes
     let end = reader.end
     var offset = reader.offset
-    var output = TrackEvents()
+    var output = Sink(capacity: 0)
     swap(&output, &events)
     defer {
       reader.offset = offset
@@ -211,7 +219,7 @@ struct EventParser {
 
   /// Reads a meta or SysEx event whose status byte is just behind the reader's cursor.
   private mutating func parseNonChannelEvent(
-    status: UInt8, tick: Int, at eventOffset: Int, into output: inout TrackEvents
+    status: UInt8, tick: Int, at eventOffset: Int, into output: inout Sink
   ) throws(SMFError) {
     switch status {
     case 0xFF:

@@ -9,22 +9,11 @@ extension MIDIFile {
   /// - Complexity: O(*n*) in the number of events (O(*n* log *n*) for a track whose events
   ///   are out of tick order, which is sorted first, keeping the order of equal ticks).
   public func serialized(runningStatus: Bool = true) -> [UInt8] {
-    var writer = ByteWriter(capacity: 14 + eventCount * 4)
-    writer.writeBytes(ChunkType.header.bytes)
-    writer.writeUInt32(6)
-    writer.writeUInt16(format.rawValue)
-    writer.writeUInt16(UInt16(clamping: tracks.count))
-    writer.writeUInt16(division.rawValue)
-    var chunks = unknownChunks.sorted { $0.tracksBefore < $1.tracksBefore }[...]
-    for (index, track) in tracks.enumerated() {
-      while let chunk = chunks.first, chunk.tracksBefore <= index {
-        writer.writeUnknownChunk(chunk)
-        chunks.removeFirst()
-      }
-      writer.writeTrack(track, runningStatus: runningStatus)
-    }
-    for chunk in chunks { writer.writeUnknownChunk(chunk) }
-    return writer.bytes
+    var writer = MIDIFileWriter(
+      format: format, division: division, trackCount: tracks.count, unknownChunks: unknownChunks,
+      runningStatus: runningStatus, capacity: 14 + eventCount * 4)
+    for track in tracks { writer.append(track) }
+    return writer.finish()
   }
 }
 
