@@ -137,8 +137,9 @@ struct EventParser<Sink: TrackEventSink> {
     self.reader = reader
     self.reader.end = end
     self.sizeHint = sizeHint
-    // A channel event takes at least 2 bytes (delta + running-status data byte).
-    self.events = Sink(capacity: min(min(end - reader.offset, sizeHint) / 3 + 1, 1 << 20))
+    // Room for as many events as the bytes hold at 3 bytes an event (a note with running
+    // status), so that most tracks never regrow: bounded by the bytes really there.
+    self.events = Sink(capacity: min(end - reader.offset, sizeHint) / 3 + 1)
   }
 
   /// The offset after the last byte parsed.
