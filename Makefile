@@ -7,13 +7,13 @@ PREFIX ?= /usr/local
 # libsmf (second reader), midicsv (test oracle), real MIDI files for tests, rsvg-convert (render
 # tests), jsonschema (schema tests).
 APT_PACKAGES = libsmf-dev pkg-config midicsv openttd-openmsx planetblupi-music-midi librsvg2-bin \
-  python3-jsonschema
+  python3-jsonschema time
 RELEASE_BIN = .build/release
 # Python packages the tests read outputs with (clients nobody here wrote), in a virtual environment
 # under .build so the machine's Python stays as it is. Tests find it through MIDIROLL_PYTHON.
 VENV = .build/venv
 PYTHON = $(VENV)/bin/python3
-PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema
+PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema symusic
 export MIDIROLL_PYTHON := $(abspath $(PYTHON))
 
 .PHONY: deps apt-deps venv build test test-asan fuzz demo bench lint format install clean

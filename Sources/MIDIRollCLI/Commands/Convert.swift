@@ -38,6 +38,19 @@ public struct Convert: ParsableCommand {
   public func run() throws {
     let plan = try transform.plan()
     let outputKind = try SongFileKind.resolve(output, explicit: outputOptions.to, role: "output")
+    if plan.isEmpty, outputKind == .mid,
+      try SongFileKind.resolve(input, explicit: inputOptions.from, role: "input") == .mid
+    {
+      // .mid → .mid: one track at a time, never the whole file in memory (MIDIFile.rewrite).
+      let bytes = try FileIO.read(input, maximumSize: inputOptions.maxFileSize)
+      let copy: (bytes: [UInt8], warnings: [SMFWarning])
+      do { copy = try MIDIFile.rewrite(bytes, options: inputOptions.readOptions) } catch {
+        throw CLIError(.badInput, file: input, error.description, offset: error.offset)
+      }
+      if !inputOptions.quiet { copy.warnings.forEach { Diagnostics.printError("midiroll: warning: \(input): \($0)") } }
+      try FileIO.write(copy.bytes, to: output, inputs: [input], force: outputOptions.force)
+      return
+    }
     var song = try SongInput(path: input, options: inputOptions)
     song.printWarnings(quiet: inputOptions.quiet)
     let done = plan.apply(to: &song)

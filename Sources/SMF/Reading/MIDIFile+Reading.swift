@@ -23,6 +23,29 @@ extension MIDIFile {
     return try parser.parseChunks(into: TrackEvents.self) { eachTrack($0, Track(events: $1)) }
   }
 
+  /// Reads a Standard MIDI File and writes it again one track at a time, as
+  /// `MIDIFile(bytes:).serialized()` would, holding only one track's events at once.
+  /// - Returns: The written bytes and the warnings for everything tolerated.
+  /// - Throws: ``SMFError`` for anything that cannot be read.
+  /// - Complexity: O(*n*) in the number of bytes.
+  public static func rewrite(_ bytes: [UInt8], options: ReadOptions = .tolerant, runningStatus: Bool = true)
+    throws(SMFError) -> (bytes: [UInt8], warnings: [SMFWarning])
+  {
+    if let limit = options.maximumFileSize, bytes.count > limit {
+      throw SMFError(.fileTooLarge(size: bytes.count, limit: limit), offset: 0)
+    }
+    var parser = FileParser(bytes: bytes, strict: options.strict)
+    // The header's values are put in when known; the tracks and chunks go out as they are read.
+    var writer = MIDIFileWriter(
+      format: .multipleTracks, division: .ticksPerQuarter(480), trackCount: 0, runningStatus: runningStatus,
+      capacity: bytes.count + 64)
+    let outline = try parser.parseChunks(
+      into: TrackEvents.self, eachUnknownChunk: { writer.append($0) },
+      eachTrack: { writer.append(Track(events: $1)) })
+    writer.setHeader(format: outline.format, division: outline.division)
+    return (writer.finish(), outline.warnings)
+  }
+
   /// Reads a Standard MIDI File and returns it with the warnings for everything tolerated.
   /// - Throws: ``SMFError`` for anything that cannot be read.
   /// - Complexity: O(*n*) in the number of bytes.
@@ -67,8 +90,10 @@ struct FileParser {
   /// The chunk loop: the header, then every chunk, each track's events read into a sink of
   /// the given type and handed to `eachTrack` with its index (then dropped by the loop).
   /// - Parameter reserve: Told how many tracks to expect (at most one per 8 bytes left).
+  /// - Parameter eachUnknownChunk: Told of each chunk of another type as it is met.
   mutating func parseChunks<Sink: TrackEventSink>(
-    into _: Sink.Type, reserve: (Int) -> Void = { _ in }, eachTrack: (Int, Sink) -> Void
+    into _: Sink.Type, reserve: (Int) -> Void = { _ in }, eachUnknownChunk: (UnknownChunk) -> Void = { _ in },
+    eachTrack: (Int, Sink) -> Void
   ) throws(SMFError) -> FileOutline {
     if reader.peekChunkType() == .riff { try unwrapRIFF() }
     let header = try parseHeader()
@@ -94,6 +119,7 @@ struct FileParser {
         try warn(SMFWarning(.unknownChunk(type), offset: chunkStart))
         let data = try reader.readBytes(length, "chunk \"\(type)\"")
         unknownChunks.append(UnknownChunk(type: type, data: data, tracksBefore: trackCount))
+        eachUnknownChunk(unknownChunks[unknownChunks.count - 1])
       } else {
         try warn(SMFWarning(.trailingBytes(count: reader.end - chunkStart), offset: chunkStart))
         reader.offset = reader.end

@@ -7,11 +7,11 @@ public struct MIDIFileWriter {
   private var chunks: ArraySlice<UnknownChunk>
   private var trackIndex = 0
   private let runningStatus: Bool
+  private var division: Division
 
   /// Starts a file by writing its header.
   /// - Parameters:
-  ///   - trackCount: The number of tracks the header declares (the tracks appended should be
-  ///     as many).
+  ///   - trackCount: The number of tracks to expect (the header gets the number appended).
   ///   - unknownChunks: Written in their places among the tracks.
   ///   - runningStatus: Leave out repeated status bytes of channel messages.
   ///   - capacity: Bytes to reserve for the output.
@@ -27,6 +27,7 @@ public struct MIDIFileWriter {
     writer.writeUInt16(division.rawValue)
     chunks = unknownChunks.sorted { $0.tracksBefore < $1.tracksBefore }[...]
     self.runningStatus = runningStatus
+    self.division = division
   }
 
   /// Appends the next track chunk (after the unknown chunks that come before it). Each track
@@ -42,9 +43,23 @@ public struct MIDIFileWriter {
     trackIndex += 1
   }
 
-  /// The file's bytes, with the unknown chunks after the last track.
+  /// Puts the format and division in the header already written.
+  mutating func setHeader(format: Format, division: Division) {
+    self.division = division
+    writer.setUInt32(UInt32(format.rawValue) << 16 | UInt32(UInt16(clamping: trackIndex)), at: 8)
+  }
+
+  /// Appends a chunk of another type right here (for a copy made in file order; chunks given
+  /// to the initializer go in their places by themselves).
+  public mutating func append(_ chunk: UnknownChunk) {
+    writer.writeUnknownChunk(chunk)
+  }
+
+  /// The file's bytes, with the unknown chunks after the last track; the header declares the
+  /// number of tracks appended.
   public consuming func finish() -> [UInt8] {
     for chunk in chunks { writer.writeUnknownChunk(chunk) }
+    writer.setUInt32(UInt32(UInt16(clamping: trackIndex)) << 16 | UInt32(division.rawValue), at: 10)
     return writer.bytes
   }
 }
