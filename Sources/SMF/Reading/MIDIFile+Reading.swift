@@ -23,12 +23,13 @@ extension MIDIFile {
     return try parser.parseChunks(into: TrackEvents.self) { eachTrack($0, Track(events: $1)) }
   }
 
-  /// Reads a Standard MIDI File and writes it again one track at a time, as
-  /// `MIDIFile(bytes:).serialized()` would, holding only one track's events at once.
+  /// Reads a Standard MIDI File and writes it again as `MIDIFile(bytes:).serialized()` would
+  /// (with running status), writing each event as it is read: no event is held, only the
+  /// bytes of the track being read.
   /// - Returns: The written bytes and the warnings for everything tolerated.
   /// - Throws: ``SMFError`` for anything that cannot be read.
   /// - Complexity: O(*n*) in the number of bytes.
-  public static func rewrite(_ bytes: [UInt8], options: ReadOptions = .tolerant, runningStatus: Bool = true)
+  public static func rewrite(_ bytes: [UInt8], options: ReadOptions = .tolerant)
     throws(SMFError) -> (bytes: [UInt8], warnings: [SMFWarning])
   {
     if let limit = options.maximumFileSize, bytes.count > limit {
@@ -37,11 +38,9 @@ extension MIDIFile {
     var parser = FileParser(bytes: bytes, strict: options.strict)
     // The header's values are put in when known; the tracks and chunks go out as they are read.
     var writer = MIDIFileWriter(
-      format: .multipleTracks, division: .ticksPerQuarter(480), trackCount: 0, runningStatus: runningStatus,
-      capacity: bytes.count + 64)
+      format: .multipleTracks, division: .ticksPerQuarter(480), trackCount: 0, capacity: bytes.count + 64)
     let outline = try parser.parseChunks(
-      into: TrackEvents.self, eachUnknownChunk: { writer.append($0) },
-      eachTrack: { writer.append(Track(events: $1)) })
+      into: EncodedTrack.self, eachUnknownChunk: { writer.append($0) }, eachTrack: { writer.append($1) })
     writer.setHeader(format: outline.format, division: outline.division)
     return (writer.finish(), outline.warnings)
   }

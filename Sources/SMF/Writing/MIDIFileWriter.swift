@@ -43,6 +43,18 @@ public struct MIDIFileWriter {
     trackIndex += 1
   }
 
+  /// Appends a track chunk whose body is already encoded.
+  mutating func append(_ track: EncodedTrack) {
+    while let chunk = chunks.first, chunk.tracksBefore <= trackIndex {
+      writer.writeUnknownChunk(chunk)
+      chunks.removeFirst()
+    }
+    writer.writeBytes(ChunkType.track.bytes)
+    writer.writeUInt32(UInt32(clamping: track.writer.bytes.count))
+    writer.writeBytes(track.writer.bytes)
+    trackIndex += 1
+  }
+
   /// Puts the format and division in the header already written.
   mutating func setHeader(format: Format, division: Division) {
     self.division = division
