@@ -21,7 +21,8 @@ struct CommandBenchmark: BenchmarkSection {
       print("skipped: /usr/bin/time is missing (Debian package `time`)")
       return
     }
-    let midiroll = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("midiroll").path
+    let midiroll = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("midiroll")
+      .path
     guard FileManager.default.isExecutableFile(atPath: midiroll) else {
       print("skipped: \(midiroll) is missing (swift build -c release --product midiroll)")
       return
@@ -87,7 +88,10 @@ struct CommandBenchmark: BenchmarkSection {
     let commands: [(String, [String])] = [
       ("midiroll check", [midiroll, "check", path]),
       ("midiroll info", [midiroll, "info", path]),
-      ("midiroll convert .mid → .mid", [midiroll, "convert", "--force", path, context.scratch.path + "/huge-same.mid"]),
+      (
+        "midiroll convert .mid → .mid",
+        [midiroll, "convert", "--force", path, context.scratch.path + "/huge-same.mid"]
+      ),
     ]
     for (label, command) in commands {
       do {

@@ -14,7 +14,9 @@ struct TickOrderTests {
     RealFiles.debianFiles + RealFiles.samples
     + RealFiles.corpusFiles.map { RealFiles.corpusDirectory.appendingPathComponent($0).path }
 
-  @Test("Song(bytes:).serialized() equals MIDIFile(bytes:).serialized() for every real file read without warnings")
+  @Test(
+    "Song(bytes:).serialized() equals MIDIFile(bytes:).serialized() for every real file read without warnings"
+  )
   func realFilesByteIdentical() throws {
     try #require(!RealFiles.debianFiles.isEmpty, "no Debian MIDI files: run `make deps`")
     var identical = 0

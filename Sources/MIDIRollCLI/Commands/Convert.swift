@@ -47,7 +47,9 @@ public struct Convert: ParsableCommand {
       do { copy = try MIDIFile.rewrite(bytes, options: inputOptions.readOptions) } catch {
         throw CLIError(.badInput, file: input, error.description, offset: error.offset)
       }
-      if !inputOptions.quiet { copy.warnings.forEach { Diagnostics.printError("midiroll: warning: \(input): \($0)") } }
+      if !inputOptions.quiet {
+        copy.warnings.forEach { Diagnostics.printError("midiroll: warning: \(input): \($0)") }
+      }
       try FileIO.write(copy.bytes, to: output, inputs: [input], force: outputOptions.force)
       return
     }

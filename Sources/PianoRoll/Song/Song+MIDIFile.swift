@@ -30,7 +30,8 @@ extension Song {
       tracks.append(NotePairing.pair(track.events, track: index))
     }
     let song = Song(
-      format: outline.format, division: outline.division, tracks: tracks, unknownChunks: outline.unknownChunks)
+      format: outline.format, division: outline.division, tracks: tracks, unknownChunks: outline.unknownChunks
+    )
     return (song, outline.warnings)
   }
 

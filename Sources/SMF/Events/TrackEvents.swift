@@ -107,12 +107,14 @@ public struct TrackEvents: Sendable {
     let tick = Int(record.tick)
     switch record.status {
     case 0xFF:
-      return TrackEvent(tick: tick, .meta(MetaEvent(type: record.data1, data: Array(payloads[dataRange(of: record)]))))
+      return TrackEvent(
+        tick: tick, .meta(MetaEvent(type: record.data1, data: Array(payloads[dataRange(of: record)]))))
     case 0xF0, 0xF7:
       let kind: SysExEvent.Kind = record.status == 0xF0 ? .start : .continuation
       return TrackEvent(tick: tick, .sysEx(SysExEvent(kind, data: Array(payloads[dataRange(of: record)]))))
     default:
-      return TrackEvent(tick: tick, .channel(ChannelMessage(unchecked: record.status, record.data1, record.data2)))
+      return TrackEvent(
+        tick: tick, .channel(ChannelMessage(unchecked: record.status, record.data1, record.data2)))
     }
   }
 
@@ -169,7 +171,8 @@ extension TrackEvents: RandomAccessCollection, MutableCollection {
 
 extension TrackEvents: RangeReplaceableCollection {
   /// Replaces the events in `subrange` with `newElements`.
-  public mutating func replaceSubrange<C: Collection<TrackEvent>>(_ subrange: Range<Int>, with newElements: C) {
+  public mutating func replaceSubrange<C: Collection<TrackEvent>>(_ subrange: Range<Int>, with newElements: C)
+  {
     var added = TrackEvents()
     if let compact = newElements as? TrackEvents {
       added = compact

@@ -83,7 +83,8 @@ struct FileParser {
       tracks.append(Track(events: $1))
     }
     return MIDIFile(
-      format: outline.format, division: outline.division, tracks: tracks, unknownChunks: outline.unknownChunks)
+      format: outline.format, division: outline.division, tracks: tracks, unknownChunks: outline.unknownChunks
+    )
   }
 
   /// The chunk loop: the header, then every chunk, each track's events read into a sink of
