@@ -1,6 +1,7 @@
 extension SMFError.Kind {
   /// A sentence for a person that names the byte offset where the problem is.
   func sentence(at offset: Int) -> String {
+    // Exhaustive: a kind added later does not compile until it has its sentence.
     switch self {
     case .unexpectedEnd(let expected):
       return "the data ends at byte \(offset) (expected \(expected))"
@@ -35,8 +36,8 @@ extension SMFError.Kind {
       return "the RIFF file has no RMID \"data\" chunk holding a MIDI file (looked up to byte \(offset))"
     case .fileTooLarge(let size, let limit):
       return "the file is \(size) bytes, more than the limit of \(limit) bytes"
-    default:  // .strict, which diagnosis never gives; kinds added later
-      return "at byte \(offset): \(message)"
+    case .strict(let warning):
+      return warning.sentence(at: offset) + " (strict mode)"
     }
   }
 }

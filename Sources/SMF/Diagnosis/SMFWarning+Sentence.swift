@@ -1,12 +1,10 @@
 extension SMFWarning.Kind {
   /// A sentence for a person that names the byte offset where the problem is.
   func sentence(at offset: Int) -> String {
-    // Worded before the switch, so that its `default` stays reachable: a kind added to
-    // SMFWarning later is worded generically (and compiles) until it gets its own sentence.
-    if case .riffWrapper = self {
-      return "the file is wrapped in a RIFF RMID container (at byte \(offset))"
-    }
+    // Exhaustive: a kind added later does not compile until it has its sentence.
     switch self {
+    case .riffWrapper:
+      return "the file is wrapped in a RIFF RMID container (at byte \(offset))"
     case .missingEndOfTrack:
       return "no End of Track event before byte \(offset) (one was added at the track's last tick)"
     case .bytesAfterEndOfTrack(let count):
@@ -34,8 +32,6 @@ extension SMFWarning.Kind {
       return "running status at byte \(offset) right after a meta or SysEx event"
     case .unknownChunk(let type):
       return "unknown chunk \"\(type)\" at byte \(offset) was kept as bytes"
-    default:  // .riffWrapper (above); kinds added later
-      return "at byte \(offset): \(message)"
     }
   }
 }
