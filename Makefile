@@ -8,13 +8,13 @@ PREFIX ?= /usr/local
 # tests), jsonschema (schema tests), Chromium and its WebDriver (the HTML page's browser tests),
 # eslint (the page's JavaScript).
 APT_PACKAGES = libsmf-dev pkg-config midicsv openttd-openmsx planetblupi-music-midi librsvg2-bin \
-  python3-jsonschema zlib1g-dev chromium chromium-driver eslint
+  python3-jsonschema zlib1g-dev chromium chromium-driver eslint time
 RELEASE_BIN = .build/release
 # Python packages the tests read outputs with (clients nobody here wrote), in a virtual environment
 # under .build so the machine's Python stays as it is. Tests find it through MIDIROLL_PYTHON.
 VENV = .build/venv
 PYTHON = $(VENV)/bin/python3
-PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema
+PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema symusic
 export MIDIROLL_PYTHON := $(abspath $(PYTHON))
 
 .PHONY: deps apt-deps venv build test test-asan fuzz demo bench bench-npz bench-html lint lint-web format install clean

@@ -4,6 +4,11 @@
   /// Reads a file with libsmf and compares it with the Swift reader's result, in one call
   /// (what `midiroll check` runs).
   public enum LibSMFCrossCheck {
+    /// The largest file `midiroll check` hands to libsmf: libsmf holds about 100 bytes per
+    /// event (an `smf_event_t` and its buffer), so a larger file would take many times the
+    /// file's size in memory.
+    public static let maximumFileSize = 4_000_000
+
     /// What the cross-check found.
     public enum Outcome: Hashable, Sendable, CustomStringConvertible {
       /// Both readers read the same events; the count of events in all tracks.

@@ -4,7 +4,8 @@ import Foundation
 // tables; add a section by writing a `BenchmarkSection` in its own file and listing it here.
 
 let sections: [any BenchmarkSection] = [
-  ReaderBenchmark()
+  ReaderBenchmark(),
+  CommandBenchmark(),
 ]
 
 do {

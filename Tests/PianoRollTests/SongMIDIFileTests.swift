@@ -22,14 +22,21 @@ struct SongMIDIFileTests {
     #expect(song.midiFile() == file)
   }
 
-  @Test("events within a tick are put in the writing order; the events per tick are the same")
+  @Test(
+    "without a recorded order, events within a tick are put in the writing order; the events per tick are the same"
+  )
   func reordered() {
     let events: [TrackEvent] = [
       F.on(0, 60), F.cc(0, 7, 100), F.meta(0, .text(.marker, "A")),
       F.on(480, 62), F.off(480, 60), F.end(960),
     ]
     let file = MIDIFile(tracks: [Track(events: events)])
-    let written = Song(file: file).midiFile()
+    var song = Song(file: file)
+    // The file's order within ticks 0 and 480 is recorded, and kept while it is there.
+    #expect(song.tracks[0].tickOrders.map(\.tick) == [0, 480])
+    #expect(song.midiFile() == file)
+    song.tracks[0].tickOrders = []
+    let written = song.midiFile()
     #expect(
       written.tracks[0].events.map(\.event) == [
         F.meta(0, .text(.marker, "A")).event, F.cc(0, 7, 100).event, F.on(0, 60).event,

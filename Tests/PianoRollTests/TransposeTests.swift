@@ -24,7 +24,7 @@ struct TransposeTests {
         // Every other event stays as it was, apart from key signatures.
         let original = try generated.song()
         for (before, after) in zip(original.tracks, song.tracks) {
-          let keyless = { (events: [TrackEvent]) in
+          let keyless = { (events: TrackEvents) in
             events.filter { $0.event.metaEvent?.kind != .keySignature }
           }
           #expect(keyless(before.events) == keyless(after.events))

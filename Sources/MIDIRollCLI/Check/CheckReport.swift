@@ -18,17 +18,21 @@ public struct CheckReport: Sendable {
   ///   - maximumFileSize: Refuse larger inputs (`nil`: no limit).
   ///   - crossCheck: Compare with libsmf when the `LibSMF` trait is on.
   public init(bytes: [UInt8], name: String, maximumFileSize: Int? = nil, crossCheck: Bool = true) {
-    let diagnosis = MIDIFile.diagnose(bytes, maximumFileSize: maximumFileSize)
+    var keepsFile = false
+    #if LibSMF
+      keepsFile = crossCheck && bytes.count <= LibSMFCrossCheck.maximumFileSize
+    #endif
+    let diagnosis = MIDIFile.diagnose(bytes, maximumFileSize: maximumFileSize, keepingFile: keepsFile)
     lines = diagnosis.problems.map { problem in
       "\(name): \(problem.isError ? "error" : "warning"): \(problem)\(Self.consequence(of: problem))"
     }
     problemCount = diagnosis.problems.count
     let errors = diagnosis.errors.count
     let warnings = diagnosis.warnings.count
-    if let file = diagnosis.file {
+    if diagnosis.isReadable, let format = diagnosis.format {
       lines.append(
-        "\(name): format \(file.format.rawValue), \(file.tracks.count) track(s), "
-          + "\(file.eventCount) events, \(warnings) warning(s)")
+        "\(name): format \(format.rawValue), \(diagnosis.trackChunkCount) track(s), "
+          + "\(diagnosis.eventCount) events, \(warnings) warning(s)")
     } else {
       var summary = "\(name): cannot be read: \(errors) error(s), \(warnings) warning(s)"
       if let format = diagnosis.format {
@@ -51,7 +55,12 @@ public struct CheckReport: Sendable {
   private mutating func crossCheck(bytes: [UInt8], result: ReadResult?, name: String) {
     #if LibSMF
       guard let result else {
-        lines.append("\(name): libsmf: not compared: the Swift reader cannot read the file")
+        lines.append(
+          "\(name): libsmf: not compared: "
+            + (bytes.count > LibSMFCrossCheck.maximumFileSize
+              ? "the file is larger than \(LibSMFCrossCheck.maximumFileSize) bytes "
+                + "(libsmf would hold about 100 bytes per event)"
+              : "the Swift reader cannot read the file"))
         return
       }
       // Only a file the Swift reader accepted gets here, with its warnings, as LibSMFCrossCheck

@@ -46,7 +46,8 @@ public struct Info: ParsableCommand {
         continue
       }
       input.printWarnings(quiet: inputOptions.quiet)
-      let facts = SongFacts(file: input.file, song: input.song, warnings: input.warnings)
+      // A .mid is read in one pass that keeps no events (MIDIFile.summarize).
+      let facts = SongFacts(file: input.summary, warnings: input.warnings)
       if json {
         try StandardOutput.printLine(try facts.jsonText(path: input.path))
       } else {
@@ -59,15 +60,13 @@ public struct Info: ParsableCommand {
 
 /// The facts `info` prints, gathered once from the file and its piano roll.
 struct SongFacts {
-  let file: MIDIFile
-  let song: Song
+  let file: MIDIFileSummary
   let summary: SongSummary
   let warnings: [String]
 
-  init(file: MIDIFile, song: Song, warnings: [String]) {
+  init(file: MIDIFileSummary, warnings: [String]) {
     self.file = file
-    self.song = song
-    self.summary = song.summary
+    self.summary = SongSummary(file)
     self.warnings = warnings
   }
 
@@ -93,7 +92,7 @@ struct SongFacts {
     out += "  division:        \(divisionName)\n"
     out +=
       "  length:          \(summary.endTick) ticks, \(formatSeconds(summary.durationSeconds)), \(summary.barCount) bars\n"
-    out += "  notes:           \(song.noteCount)"
+    out += "  notes:           \(file.noteCount)"
     if let range = summary.pitchRange {
       out +=
         ", pitches \(Note.name(ofPitch: Int(range.lowerBound)))–\(Note.name(ofPitch: Int(range.upperBound)))"
@@ -104,7 +103,7 @@ struct SongFacts {
       let name = track.name.map { " \"\($0)\"" } ?? ""
       let notes = index < summary.notesPerTrack.count ? summary.notesPerTrack[index] : 0
       out +=
-        "    \(index)\(name): \(track.events.count) events, \(notes) notes, ends at tick \(track.endTick)\n"
+        "    \(index)\(name): \(track.eventCount) events, \(notes) notes, ends at tick \(track.endTick)\n"
     }
     out += "  time signatures:\n"
     for change in summary.timeSignatures {
@@ -136,7 +135,7 @@ struct SongFacts {
       "format": Int(file.format.rawValue),
       "tracks": file.tracks.enumerated().map { index, track -> [String: Any] in
         var entry: [String: Any] = [
-          "index": index, "events": track.events.count, "endTick": track.endTick,
+          "index": index, "events": track.eventCount, "endTick": track.endTick,
           "notes": index < summary.notesPerTrack.count ? summary.notesPerTrack[index] : 0,
         ]
         if let name = track.name { entry["name"] = name }
@@ -145,7 +144,7 @@ struct SongFacts {
       "endTick": summary.endTick,
       "seconds": summary.durationSeconds,
       "bars": summary.barCount,
-      "notes": song.noteCount,
+      "notes": file.noteCount,
       "timeSignatures": summary.timeSignatures.map {
         ["tick": $0.tick, "bar": $0.bar, "numerator": $0.numerator, "denominator": $0.denominator]
       },

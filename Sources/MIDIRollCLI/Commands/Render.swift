@@ -121,17 +121,18 @@ public struct Render: ParsableCommand {
       options.from = nil
       let other = try SongInput(path: before, options: options)
       other.printWarnings(quiet: inputOptions.quiet)
-      beforeSong = other.song
+      beforeSong = try other.song()
     }
     // html: the interactive page (Render+HTML.swift)
-    if writesHTML { return try writeHTML(song: song.song, beforeSong: beforeSong, zoom: zoom) }
+    if writesHTML { return try writeHTML(song: try song.song(), beforeSong: beforeSong, zoom: zoom) }
     let options = RenderOptions(
       zoom: zoom, coloring: colors, bars: selection.bars, rows: rows, beatWidth: beatWidth,
       rowHeight: rowHeight, maximumWidth: maxWidth, title: title ?? Self.displayName(input),
       beforeTitle: before.map(Self.displayName))
+    let pianoRoll = try song.song()
     let layout: PianoRollLayout
     do {
-      layout = try PianoRollLayout(song: song.song, before: beforeSong, options: options)
+      layout = try PianoRollLayout(song: pianoRoll, before: beforeSong, options: options)
     } catch {
       throw CLIError(.usage, file: input, error.description)
     }

@@ -67,9 +67,10 @@ public struct Show: ParsableCommand {
     let options = TerminalOptions(
       width: width, bars: selection.bars, rows: rows, coloring: colors,
       title: Render.displayName(input))
+    let pianoRoll = try song.song()
     let roll: TerminalRoll
     do {
-      roll = try TerminalRoll(song: song.song, options: options)
+      roll = try TerminalRoll(song: pianoRoll, options: options)
     } catch {
       throw CLIError(.usage, file: input, error.description)
     }

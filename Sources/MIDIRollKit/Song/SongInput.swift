@@ -4,12 +4,15 @@ import SMF
 
 /// A song read from a `.mid` or piano-roll JSON input, with the problems tolerated on the way.
 ///
-/// It keeps the form it was read in, and turns into the other only when asked: a `.mid`
-/// rewritten as `.mid` never becomes a piano-roll ``Song``; a transform or a JSON output does.
+/// It keeps the form it was read in, and builds the other only when asked: a `.mid` is checked
+/// in one pass that keeps no events (``summary``), rewritten as `.mid` event by event as it is
+/// read, and paired into a piano-roll ``Song`` one track at a time only for a transform or a
+/// JSON or `.npz` output — never held as a whole `MIDIFile` beside the song.
 public struct SongInput: Sendable {
   /// The form the song is held in now.
   private enum Content: Sendable {
-    case file(MIDIFile)
+    /// The bytes of a Standard MIDI File that reads with ``readOptions``, and what it holds.
+    case midi(bytes: [UInt8], summary: MIDIFileSummary)
     case song(Song)
   }
 
@@ -17,6 +20,8 @@ public struct SongInput: Sendable {
   public var path: String
   /// Problems the reader tolerated, one line each, without the path.
   public var warnings: [String]
+  /// How a `.mid` input is read.
+  private let readOptions: ReadOptions
   private var content: Content
 
   /// Reads an input from disk (or standard input for `-`) and decodes it.
@@ -50,12 +55,13 @@ public struct SongInput: Sendable {
   /// - Throws: ``KitError`` (bad input) naming the file and the byte offset or JSON path.
   public init(bytes: [UInt8], kind: SongFileKind, path: String, readOptions: ReadOptions) throws(KitError) {
     self.path = path
+    self.readOptions = readOptions
     switch kind {
     case .mid:
       do {
-        let result = try MIDIFile.read(bytes, options: readOptions)
-        content = .file(result.file)
-        warnings = result.warnings.map(\.description)
+        let summary = try MIDIFile.summarize(bytes, options: readOptions)
+        content = .midi(bytes: bytes, summary: summary)
+        warnings = summary.warnings.map(\.description)
       } catch {
         throw KitError(.badInput, file: path, error.description, offset: error.offset)
       }
@@ -71,36 +77,40 @@ public struct SongInput: Sendable {
     }
   }
 
-  /// The song as a Standard MIDI File.
-  public var file: MIDIFile {
+  /// What the song holds (format, tracks, notes, meters, tempos, keys), without its events.
+  public var summary: MIDIFileSummary {
     switch content {
-    case .file(let file): file
-    case .song(let song): song.midiFile()
+    case .midi(_, let summary): summary
+    case .song(let song): MIDIFileSummary(file: song.midiFile())
     }
   }
 
-  /// The song as a piano roll.
-  public var song: Song {
+  /// The song as a piano roll (a `.mid` input is paired one track at a time).
+  /// - Throws: ``KitError`` (bad input) only if the file no longer reads as it did.
+  public func song() throws(KitError) -> Song {
     switch content {
-    case .file(let file): Song(file: file)
-    case .song(let song): song
+    case .midi(let bytes, _):
+      do {
+        return try Song(bytes: bytes, options: readOptions)
+      } catch {
+        throw KitError(.badInput, file: path, error.description, offset: error.offset)
+      }
+    case .song(let song): return song
     }
   }
 
   /// The number of notes (note-ons with a velocity above 0).
   public var noteCount: Int {
     switch content {
-    case .file(let file):
-      file.tracks.reduce(0) { count, track in
-        count + track.events.reduce(0) { $0 + ($1.event.channelMessage?.isNoteStart == true ? 1 : 0) }
-      }
+    case .midi(_, let summary): summary.noteCount
     case .song(let song): song.noteCount
     }
   }
 
   /// Changes the song as a piano roll (quantizing, filtering, …).
-  public mutating func transform<E: Error>(_ body: (inout Song) throws(E) -> Void) throws(E) {
-    var song = self.song
+  /// - Throws: What `body` throws, or ``KitError`` if a `.mid` no longer reads as it did.
+  public mutating func transform(_ body: (inout Song) throws(KitError) -> Void) throws(KitError) {
+    var song = try self.song()
     try body(&song)
     content = .song(song)
   }
@@ -114,13 +124,19 @@ public struct SongInput: Sendable {
   /// The song encoded as `kind`.
   /// - Throws: ``KitError`` when the song cannot be written in that form.
   public func encoded(as kind: SongFileKind, npz: NPZOptions = NPZOptions()) throws(KitError) -> [UInt8] {
-    switch kind {
-    case .mid:
-      return file.serialized()
-    case .json:
-      return PianoRollJSON.encode(song)
-    case .npz:
-      return try NPZOutput.encode(song, options: npz, path: path)
+    switch (kind, content) {
+    case (.mid, .midi(let bytes, _)):
+      do {
+        return try MIDIFile.rewrite(bytes, options: readOptions).bytes
+      } catch {
+        throw KitError(.badInput, file: path, error.description, offset: error.offset)
+      }
+    case (.mid, .song(let song)):
+      return song.serialized()
+    case (.json, _):
+      return PianoRollJSON.encode(try song())
+    case (.npz, _):
+      return try NPZOutput.encode(try song(), options: npz, path: path)
     }
   }
 }

@@ -25,7 +25,7 @@ struct SliceState {
   let carried: [Int]
 
   /// Finds the events of `events` (in file order) in force at tick `start`.
-  init(events: [TrackEvent], start: Int) {
+  init(events: TrackEvents, start: Int) {
     var last: [Key: Int] = [:]
     var atCut: Set<Key> = []
     for (index, item) in events.enumerated() where item.tick <= start {

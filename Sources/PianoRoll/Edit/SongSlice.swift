@@ -142,7 +142,7 @@ public struct SongSlice: Hashable, Sendable, CustomStringConvertible {
     report.kept += notes.count
 
     let state = SliceState(events: track.events, start: start)
-    var events = state.carried.map { TrackEvent(tick: 0, track.events[$0].event) }
+    var events = TrackEvents(state.carried.map { TrackEvent(tick: 0, track.events[$0].event) })
     report.eventsCarried += events.count
     for item in track.events where !item.event.isEndOfTrack && inside(item.tick) {
       events.append(TrackEvent(tick: item.tick - start, item.event))

@@ -136,7 +136,7 @@ public struct Transposition: Hashable, Sendable {
     }
     if report.clamped > 0 { report.collisions += NoteOverlaps.resolve(&notes, changed: clamped) }
     track.notes = notes
-    var events: [TrackEvent] = []
+    var events = TrackEvents()
     events.reserveCapacity(track.events.count)
     for var item in track.events {
       if let message = item.event.channelMessage, Self.carriesKey(message), moves(channel: message.channel) {
@@ -160,7 +160,7 @@ public struct Transposition: Hashable, Sendable {
   }
 
   /// Moves every key signature by ``semitones``.
-  private func moveKeySignatures(_ events: inout [TrackEvent], report: inout TransposeReport) {
+  private func moveKeySignatures(_ events: inout TrackEvents, report: inout TransposeReport) {
     for index in events.indices {
       guard case .meta(let meta) = events[index].event, meta.kind == .keySignature,
         let key = meta.keySignature

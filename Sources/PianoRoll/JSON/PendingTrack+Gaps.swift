@@ -9,7 +9,7 @@ extension PendingTrack {
   ///   - notes: This track's notes as placed, one for each of ``notes``.
   /// - Throws: ``PianoRollJSONError`` at the first event or note after too long a gap.
   /// - Complexity: O(*n*) when every tick fits in one delta-time, else O(*n* log *n*).
-  func checkGaps(events placedEvents: [TrackEvent], notes placedNotes: [Note]) throws(PianoRollJSONError) {
+  func checkGaps(events placedEvents: some Collection<TrackEvent>, notes placedNotes: [Note]) throws(PianoRollJSONError) {
     let limit = PianoRollJSON.maximumDeltaTicks
     let latest = max(
       placedEvents.lazy.map(\.tick).max() ?? 0, placedNotes.lazy.map { $0.tick + $0.durationTicks }.max() ?? 0

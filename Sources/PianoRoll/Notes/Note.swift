@@ -3,6 +3,12 @@
 /// Ticks are the truth; the note's position, length in bars and beats, and time in seconds
 /// come from a ``Timeline`` (``position(in:)``, ``seconds(in:)``).
 public struct Note: Hashable, Sendable {
+  // 24 bytes (`MemoryLayout<Note>.stride`): a song of a million notes takes 24 MB. The public
+  // properties below keep their types; the storage is narrower.
+  @usableFromInline var storedTick: Int64
+  @usableFromInline var storedDuration: Int64
+  /// The track index in the low 30 bits, the ``NoteEnd`` in the top 2.
+  @usableFromInline var trackAndEnd: UInt32
   /// The MIDI key, 0–127 (60 is middle C, `C4`).
   public var pitch: UInt8
   /// The note-on velocity, 1–127.
@@ -11,28 +17,49 @@ public struct Note: Hashable, Sendable {
   public var offVelocity: UInt8
   /// The channel, 0–15.
   public var channel: UInt8
-  /// The 0-based index of the track holding the note (kept in step by ``Song``).
-  public var track: Int
+
+  /// The largest track index a note can hold (2^30 - 1; a file with more track chunks has
+  /// more than 8 GB).
+  public static let maximumTrack = (1 << 30) - 1
+
+  /// The 0-based index of the track holding the note (kept in step by ``Song``), 0 to
+  /// ``maximumTrack``.
+  public var track: Int {
+    @inlinable get { Int(trackAndEnd & 0x3FFF_FFFF) }
+    set {
+      precondition(newValue >= 0 && newValue <= Note.maximumTrack, "track index out of range")
+      trackAndEnd = trackAndEnd & 0xC000_0000 | UInt32(newValue)
+    }
+  }
   /// The tick where the note starts.
-  public var tick: Int
+  public var tick: Int {
+    @inlinable get { Int(storedTick) }
+    @inlinable set { storedTick = Int64(newValue) }
+  }
   /// How many ticks the note lasts, 0 or more.
-  public var durationTicks: Int
+  public var durationTicks: Int {
+    @inlinable get { Int(storedDuration) }
+    @inlinable set { storedDuration = Int64(newValue) }
+  }
   /// How the note ended in its file.
-  public var end: NoteEnd
+  public var end: NoteEnd {
+    get { NoteEnd(rawValue: UInt8(trackAndEnd >> 30)) ?? .noteOff }
+    set { trackAndEnd = trackAndEnd & 0x3FFF_FFFF | UInt32(newValue.rawValue) << 30 }
+  }
 
   /// Creates a note.
   public init(
     pitch: UInt8, velocity: UInt8 = 100, offVelocity: UInt8 = 0, channel: UInt8 = 0, track: Int = 0,
     tick: Int, durationTicks: Int, end: NoteEnd = .noteOff
   ) {
+    precondition(track >= 0 && track <= Note.maximumTrack, "track index out of range")
+    self.storedTick = Int64(tick)
+    self.storedDuration = Int64(durationTicks)
+    self.trackAndEnd = UInt32(track) | UInt32(end.rawValue) << 30
     self.pitch = pitch
     self.velocity = velocity
     self.offVelocity = offVelocity
     self.channel = channel
-    self.track = track
-    self.tick = tick
-    self.durationTicks = durationTicks
-    self.end = end
   }
 
   /// The tick where the note stops sounding: `tick + durationTicks`.

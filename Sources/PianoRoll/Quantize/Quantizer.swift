@@ -129,16 +129,16 @@ public struct Quantizer: Hashable, Sendable {
   }
 
   /// Moves every event that may move to its line; keeps the events in tick order.
-  private func moveEvents(_ events: inout [TrackEvent], lines: GridLines, report: inout QuantizeReport) {
+  private func moveEvents(_ events: inout TrackEvents, lines: GridLines, report: inout QuantizeReport) {
     for i in events.indices where Self.mayMove(events[i].event) {
       let tick = moved(events[i].tick, toward: lines.nearestLine(toTick: events[i].tick), lines: lines)
       if tick != events[i].tick {
-        events[i].tick = tick
+        events.setTick(tick, at: i)
         report.eventsMoved += 1
       }
     }
     if !zip(events, events.dropFirst()).allSatisfy({ $0.tick <= $1.tick }) {
-      events = events.indices.sorted { (events[$0].tick, $0) < (events[$1].tick, $1) }.map { events[$0] }
+      events = TrackEvents(events.indices.sorted { (events[$0].tick, $0) < (events[$1].tick, $1) }.map { events[$0] })
     }
   }
 

@@ -11,10 +11,28 @@ extension Song {
       unknownChunks: file.unknownChunks)
   }
 
-  /// Reads a Standard MIDI File's bytes into a song.
+  /// Reads a Standard MIDI File's bytes into a song, one track at a time: each track's events
+  /// are paired as soon as they are read and then dropped, so that the file is never held
+  /// whole beside the song.
   /// - Throws: ``SMFError`` with the byte offset and track of the problem.
   public init(bytes: [UInt8], options: ReadOptions = .tolerant) throws(SMFError) {
-    self.init(file: try MIDIFile(bytes: bytes, options: options))
+    self = try Song.read(bytes, options: options).song
+  }
+
+  /// Reads a Standard MIDI File's bytes into a song (one track at a time, as
+  /// ``init(bytes:options:)``) and returns it with the reader's warnings.
+  /// - Throws: ``SMFError`` with the byte offset and track of the problem.
+  public static func read(_ bytes: [UInt8], options: ReadOptions = .tolerant) throws(SMFError)
+    -> (song: Song, warnings: [SMFWarning])
+  {
+    var tracks: [SongTrack] = []
+    let outline = try MIDIFile.readTracks(bytes, options: options) { index, track in
+      tracks.append(NotePairing.pair(track.events, track: index))
+    }
+    let song = Song(
+      format: outline.format, division: outline.division, tracks: tracks, unknownChunks: outline.unknownChunks
+    )
+    return (song, outline.warnings)
   }
 
   /// The song as a Standard MIDI File.
@@ -34,9 +52,14 @@ extension Song {
       unknownChunks: unknownChunks)
   }
 
-  /// The song as Standard MIDI File bytes (``midiFile()``, serialized with running status).
+  /// The song as Standard MIDI File bytes (``midiFile()``, serialized with running status),
+  /// written one track at a time: only one track's events are made at once.
   public func serialized() -> [UInt8] {
-    midiFile().serialized()
+    var writer = MIDIFileWriter(
+      format: format, division: division, trackCount: tracks.count, unknownChunks: unknownChunks,
+      capacity: 14 + tracks.reduce(0) { $0 + 8 + $1.notes.count * 6 + $1.events.count * 4 })
+    for track in tracks { writer.append(Track(events: track.trackEvents())) }
+    return writer.finish()
   }
 }
 
@@ -65,11 +88,17 @@ enum EventRank: Int {
 }
 
 extension SongTrack {
-  /// One event to write, with what orders it.
+  /// One event to write, with what orders it: 16 bytes. The order says what the event is:
+  /// its rank and, below ``sequenceBits``, its sequence — a position in the notes' tick order
+  /// for a note's message, ``notes``' count plus an index of ``events`` for an event.
   private struct Entry {
     var tick: Int
-    var order: Int  // rank × 2^40 + sequence
-    var event: MIDIEvent
+    var order: Int
+
+    static let sequenceBits = 40
+
+    var rank: EventRank { EventRank(rawValue: order >> Entry.sequenceBits) ?? .other }
+    var sequence: Int { order & (1 << Entry.sequenceBits - 1) }
   }
 
   /// The indices of ``notes`` in tick order (stable: notes of one tick keep their order).
@@ -98,36 +127,75 @@ extension SongTrack {
   }
 
   /// The track's notes and events as the events of a track chunk, in writing order.
-  func trackEvents() -> [TrackEvent] {
+  func trackEvents() -> TrackEvents {
     let noteOrder = noteIndicesInTickOrder()
     let endOfTrack = endOfTrackTick
     var entries: [Entry] = []
     entries.reserveCapacity(events.count + notes.count * 2)
-    func add(_ tick: Int, _ rank: EventRank, _ sequence: Int, _ event: MIDIEvent) {
-      entries.append(Entry(tick: tick, order: rank.rawValue << 40 | sequence, event: event))
+    func add(_ tick: Int, _ rank: EventRank, _ sequence: Int) {
+      entries.append(Entry(tick: tick, order: rank.rawValue << Entry.sequenceBits | sequence))
     }
-    for (sequence, item) in events.enumerated() {
-      add(item.tick, EventRank(item.event), notes.count + sequence, item.event)
+    for index in events.indices {
+      add(events.tick(at: index), EventRank(events[index].event), notes.count + index)
     }
     for (sequence, index) in noteOrder.enumerated() {
       let note = notes[index]
-      add(
-        note.tick, .noteOn, sequence,
-        .channel(.noteOn(channel: note.channel, key: note.pitch, velocity: note.velocity)))
-      let off: ChannelMessage
-      switch note.end {
-      case .noteOnWithVelocityZero:
-        off = .noteOn(channel: note.channel, key: note.pitch, velocity: 0)
-      case .endOfTrack where note.endTick == endOfTrack:
-        continue
-      case .noteOff, .endOfTrack:
-        off = .noteOff(channel: note.channel, key: note.pitch, velocity: note.offVelocity)
-      }
-      add(
-        note.endTick, note.durationTicks == 0 ? .instantNoteOff : .endingNoteOff, sequence,
-        .channel(off))
+      add(note.tick, .noteOn, sequence)
+      if note.end == .endOfTrack && note.endTick == endOfTrack { continue }
+      add(note.endTick, note.durationTicks == 0 ? .instantNoteOff : .endingNoteOff, sequence)
     }
     entries.sort { ($0.tick, $0.order) < ($1.tick, $1.order) }
-    return entries.map { TrackEvent(tick: $0.tick, $0.event) }
+    if !tickOrders.isEmpty { applyTickOrders(to: &entries, noteOrder: noteOrder) }
+    var output = TrackEvents()
+    output.reserveCapacity(entries.count)
+    for entry in entries {
+      let sequence = entry.sequence
+      if sequence >= notes.count {
+        output.append(events[sequence - notes.count])
+        continue
+      }
+      let note = notes[noteOrder[sequence]]
+      let message: ChannelMessage
+      switch (entry.rank, note.end) {
+      case (.noteOn, _):
+        message = .noteOn(channel: note.channel, key: note.pitch, velocity: note.velocity)
+      case (_, .noteOnWithVelocityZero):
+        message = .noteOn(channel: note.channel, key: note.pitch, velocity: 0)
+      case (_, .noteOff), (_, .endOfTrack):
+        message = .noteOff(channel: note.channel, key: note.pitch, velocity: note.offVelocity)
+      }
+      output.append(TrackEvent(tick: entry.tick, .channel(message)))
+    }
+    return output
+  }
+
+  /// What an entry writes, as an item of a ``TickOrder``.
+  private func item(of entry: Entry, noteOrder: [Int]) -> TickOrder.Item {
+    let sequence = entry.sequence
+    if sequence >= notes.count { return .event(sequence - notes.count) }
+    return entry.rank == .noteOn ? .noteOn(noteOrder[sequence]) : .noteOff(noteOrder[sequence])
+  }
+
+  /// Puts the entries of each tick that has a ``TickOrder`` in its order, while the entries at
+  /// that tick are exactly the items it lists (otherwise the tick keeps the canonical order).
+  private func applyTickOrders(to entries: inout [Entry], noteOrder: [Int]) {
+    var ordersByTick: [Int: Int] = [:]
+    for (index, order) in tickOrders.enumerated() { ordersByTick[order.tick] = index }
+    var start = 0
+    while start < entries.count {
+      let tick = entries[start].tick
+      var end = start + 1
+      while end < entries.count && entries[end].tick == tick { end += 1 }
+      defer { start = end }
+      guard let orderIndex = ordersByTick[tick] else { continue }
+      let wanted = tickOrders[orderIndex].items
+      guard wanted.count == end - start else { continue }
+      var byItem: [TickOrder.Item: Entry] = [:]
+      for entry in entries[start..<end] { byItem[item(of: entry, noteOrder: noteOrder)] = entry }
+      guard byItem.count == wanted.count, Set(wanted) == Set(byItem.keys) else { continue }
+      for (offset, item) in wanted.enumerated() {
+        if let entry = byItem[item] { entries[start + offset] = entry }
+      }
+    }
   }
 }

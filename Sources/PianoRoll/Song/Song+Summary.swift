@@ -1,3 +1,5 @@
+import SMF
+
 /// What `midiroll info` shows: length, bars, meters, tempos and keys with their places.
 extension Song {
   /// A summary of the song, computed once.
@@ -43,8 +45,25 @@ public struct SongSummary: Hashable, Sendable {
 
   /// Summarizes a song.
   public init(_ song: Song) {
-    let timeline = song.timeline
-    endTick = song.endTick
+    self.init(
+      timeline: song.timeline, endTick: song.endTick, notesPerTrack: song.tracks.map(\.notes.count),
+      pitchRange: song.pitchRange)
+  }
+
+  /// Summarizes a file from its one-pass summary (``MIDIFile/summarize(_:options:)``), without
+  /// a song: the same values as the summary of the file's ``Song``.
+  public init(_ file: MIDIFileSummary) {
+    let ranges = file.tracks.compactMap(\.pitchRange)
+    self.init(
+      timeline: Timeline(division: file.division, tracks: file.tracks.map(\.timelineEvents)),
+      endTick: file.tracks.reduce(0) { max($0, $1.endTick) }, notesPerTrack: file.tracks.map(\.noteCount),
+      pitchRange: ranges.isEmpty
+        ? nil : ranges.map(\.lowerBound).min()!...ranges.map(\.upperBound).max()!)
+  }
+
+  /// Summarizes a timeline up to `endTick`.
+  init(timeline: Timeline, endTick: Int, notesPerTrack: [Int], pitchRange: ClosedRange<UInt8>?) {
+    self.endTick = endTick
     durationSeconds = timeline.seconds(atTick: endTick)
     barCount = timeline.timeSignatures.barCount(endTick: endTick)
     timeSignatures = timeline.timeSignatures.changes
@@ -56,7 +75,7 @@ public struct SongSummary: Hashable, Sendable {
     keySignatures = timeline.keySignatures.map {
       PlacedKey(key: $0, position: timeline.position(atTick: $0.tick))
     }
-    notesPerTrack = song.tracks.map(\.notes.count)
-    pitchRange = song.pitchRange
+    self.notesPerTrack = notesPerTrack
+    self.pitchRange = pitchRange
   }
 }

@@ -7,16 +7,21 @@ public struct SongTrack: Hashable, Sendable {
   /// Every event that is not part of a note, in file order: meta events (End of Track
   /// included), SysEx, controllers, programs, pitch bends, pressure, and note-offs that found
   /// no sounding note.
-  public var events: [TrackEvent]
+  public var events: TrackEvents
   /// The ticks whose order in the file differs from the canonical order, in tick order
   /// (usually none; see ``TickOrder``).
   public var tickOrders: [TickOrder]
 
   /// Creates a track.
-  public init(notes: [Note] = [], events: [TrackEvent] = [], tickOrders: [TickOrder] = []) {
+  public init(notes: [Note] = [], events: TrackEvents = [], tickOrders: [TickOrder] = []) {
     self.notes = notes
     self.events = events
     self.tickOrders = tickOrders
+  }
+
+  /// Creates a track from notes and a sequence of other events.
+  public init(notes: [Note] = [], events: some Sequence<TrackEvent>, tickOrders: [TickOrder] = []) {
+    self.init(notes: notes, events: TrackEvents(events), tickOrders: tickOrders)
   }
 
   /// The text of the track's first track-name meta event, if any.

@@ -19,12 +19,6 @@ public struct KeySignature: Hashable, Sendable, CustomStringConvertible {
   /// The key's name in ASCII, e.g. `G major`, `Eb minor`.
   public var name: String { KeySignatureValue(sharps: sharps, isMinor: isMinor).name }
 
-  /// The pitch class of the tonic, 0 (C) to 11 (B): G major and E minor (one sharp) give 7 and 4.
-  public var tonicPitchClass: Int {
-    let major = (sharps * 7).flooredDivision(by: 12).remainder
-    return isMinor ? (major + 9) % 12 : major
-  }
-
   /// The key as `name at tick`, e.g. `G major at 0`.
   public var description: String { "\(name) at \(tick)" }
 }

@@ -22,7 +22,7 @@ public struct Timeline: Hashable, Sendable {
   /// The timeline of the meta events in `tracks` (every track counts, in any format).
   ///
   /// Malformed tempo, time-signature and key-signature events are left out.
-  public init(division: Division, tracks: [[TrackEvent]]) {
+  public init<Events: Sequence<TrackEvent>>(division: Division, tracks: [Events]) {
     var meters: [(tick: Int, timeSignature: TimeSignature)] = []
     var tempos: [TempoChange] = []
     var keys: [KeySignature] = []

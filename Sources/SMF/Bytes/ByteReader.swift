@@ -45,11 +45,6 @@ public struct ByteReader: Sendable {
     }
   }
 
-  /// Returns the next byte without advancing, or `nil` at the end.
-  @inlinable public func peekUInt8() -> UInt8? {
-    offset < end ? bytes[offset] : nil
-  }
-
   /// Reads one byte.
   @inlinable public mutating func readUInt8(_ expected: String = "a byte") throws(SMFError) -> UInt8 {
     guard offset < end else {
@@ -129,14 +124,20 @@ public struct ByteReader: Sendable {
   /// The count is checked against the bytes left before anything is allocated.
   /// - Parameter expected: What was being read, for the error message.
   public mutating func readBytes(_ count: Int, _ expected: String) throws(SMFError) -> [UInt8] {
+    Array(bytes[try readRange(count, expected)])
+  }
+
+  /// Advances past `count` bytes and returns where they are in ``bytes``, throwing if fewer
+  /// are left.
+  public mutating func readRange(_ count: Int, _ expected: String) throws(SMFError) -> Range<Int> {
     guard count >= 0, count <= end - offset else {
       throw SMFError(
         .declaredLengthPastEnd(what: expected, declared: count, available: end - offset),
         offset: offset, track: track)
     }
-    let slice = Array(bytes[offset..<offset + count])
+    let range = offset..<offset + count
     offset += count
-    return slice
+    return range
   }
 
   /// Advances past `count` bytes, throwing if fewer are left.

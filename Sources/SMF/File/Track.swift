@@ -3,11 +3,16 @@
 /// A track read by this package always ends with exactly one End of Track event.
 public struct Track: Hashable, Sendable {
   /// The events in file order; ticks never decrease.
-  public var events: [TrackEvent]
+  public var events: TrackEvents
 
   /// Creates a track from events.
-  public init(events: [TrackEvent] = []) {
+  public init(events: TrackEvents = []) {
     self.events = events
+  }
+
+  /// Creates a track from a sequence of events.
+  public init(events: some Sequence<TrackEvent>) {
+    self.events = TrackEvents(events)
   }
 
   /// The tick of the last event (End of Track), or 0 for an empty track.

@@ -7,6 +7,44 @@ extension MIDIFile {
     self = try MIDIFile.read(bytes, options: options).file
   }
 
+  /// Reads a Standard MIDI File one track at a time: each track's events are handed to
+  /// `eachTrack` with the track's index as soon as they are read, and not kept, so that a
+  /// caller who turns them into something else holds one track's events at a time.
+  /// - Returns: Everything of the file but its tracks, and the warnings.
+  /// - Throws: ``SMFError`` for anything that cannot be read (after the tracks before it
+  ///   were handed over).
+  public static func readTracks(
+    _ bytes: [UInt8], options: ReadOptions = .tolerant, eachTrack: (_ index: Int, _ track: Track) -> Void
+  ) throws(SMFError) -> FileOutline {
+    if let limit = options.maximumFileSize, bytes.count > limit {
+      throw SMFError(.fileTooLarge(size: bytes.count, limit: limit), offset: 0)
+    }
+    var parser = FileParser(bytes: bytes, strict: options.strict)
+    return try parser.parseChunks(into: TrackEvents.self) { eachTrack($0, Track(events: $1)) }
+  }
+
+  /// Reads a Standard MIDI File and writes it again as `MIDIFile(bytes:).serialized()` would
+  /// (with running status), writing each event as it is read: no event is held, only the
+  /// bytes of the track being read.
+  /// - Returns: The written bytes and the warnings for everything tolerated.
+  /// - Throws: ``SMFError`` for anything that cannot be read.
+  /// - Complexity: O(*n*) in the number of bytes.
+  public static func rewrite(_ bytes: [UInt8], options: ReadOptions = .tolerant)
+    throws(SMFError) -> (bytes: [UInt8], warnings: [SMFWarning])
+  {
+    if let limit = options.maximumFileSize, bytes.count > limit {
+      throw SMFError(.fileTooLarge(size: bytes.count, limit: limit), offset: 0)
+    }
+    var parser = FileParser(bytes: bytes, strict: options.strict)
+    // The header's values are put in when known; the tracks and chunks go out as they are read.
+    var writer = MIDIFileWriter(
+      format: .multipleTracks, division: .ticksPerQuarter(480), trackCount: 0, capacity: bytes.count + 64)
+    let outline = try parser.parseChunks(
+      into: EncodedTrack.self, eachUnknownChunk: { writer.append($0) }, eachTrack: { writer.append($1) })
+    writer.setHeader(format: outline.format, division: outline.division)
+    return (writer.finish(), outline.warnings)
+  }
+
   /// Reads a Standard MIDI File and returns it with the warnings for everything tolerated.
   /// - Throws: ``SMFError`` for anything that cannot be read.
   /// - Complexity: O(*n*) in the number of bytes.
@@ -40,10 +78,27 @@ struct FileParser {
   }
 
   mutating func parseFile() throws(SMFError) -> MIDIFile {
+    var tracks: [Track] = []
+    let outline = try parseChunks(into: TrackEvents.self, reserve: { tracks.reserveCapacity($0) }) {
+      tracks.append(Track(events: $1))
+    }
+    return MIDIFile(
+      format: outline.format, division: outline.division, tracks: tracks, unknownChunks: outline.unknownChunks
+    )
+  }
+
+  /// The chunk loop: the header, then every chunk, each track's events read into a sink of
+  /// the given type and handed to `eachTrack` with its index (then dropped by the loop).
+  /// - Parameter reserve: Told how many tracks to expect (at most one per 8 bytes left).
+  /// - Parameter eachUnknownChunk: Told of each chunk of another type as it is met.
+  mutating func parseChunks<Sink: TrackEventSink>(
+    into _: Sink.Type, reserve: (Int) -> Void = { _ in }, eachUnknownChunk: (UnknownChunk) -> Void = { _ in },
+    eachTrack: (Int, Sink) -> Void
+  ) throws(SMFError) -> FileOutline {
     if reader.peekChunkType() == .riff { try unwrapRIFF() }
     let header = try parseHeader()
-    var tracks: [Track] = []
-    tracks.reserveCapacity(min(Int(header.trackCount), reader.remaining / 8))
+    reserve(min(Int(header.trackCount), reader.remaining / 8))
+    var trackCount = 0
     var unknownChunks: [UnknownChunk] = []
     while !reader.isAtEnd {
       let chunkStart = reader.offset
@@ -55,30 +110,32 @@ struct FileParser {
       let length = Int(try reader.readUInt32("a chunk length"))
       if type == .track {
         var trackParser = TrackParser(
-          reader: reader, index: tracks.count, declaredLength: length, strict: strict)
-        tracks.append(try trackParser.parse())
+          reader: reader, index: trackCount, declaredLength: length, strict: strict)
+        eachTrack(trackCount, try trackParser.parseEvents(into: Sink.self))
+        trackCount += 1
         warnings.append(contentsOf: trackParser.warnings)
         reader.offset = trackParser.chunkEnd
       } else if length <= reader.remaining {
         try warn(SMFWarning(.unknownChunk(type), offset: chunkStart))
         let data = try reader.readBytes(length, "chunk \"\(type)\"")
-        unknownChunks.append(UnknownChunk(type: type, data: data, tracksBefore: tracks.count))
+        unknownChunks.append(UnknownChunk(type: type, data: data, tracksBefore: trackCount))
+        eachUnknownChunk(unknownChunks[unknownChunks.count - 1])
       } else {
         try warn(SMFWarning(.trailingBytes(count: reader.end - chunkStart), offset: chunkStart))
         reader.offset = reader.end
       }
     }
-    if tracks.count != Int(header.trackCount) {
+    if trackCount != Int(header.trackCount) {
       try warn(
         SMFWarning(
-          .trackCountMismatch(declared: Int(header.trackCount), found: tracks.count), offset: 10))
+          .trackCountMismatch(declared: Int(header.trackCount), found: trackCount), offset: 10))
     }
-    if header.format == .singleTrack && tracks.count > 1 {
-      try warn(SMFWarning(.format0WithManyTracks(count: tracks.count), offset: 8))
+    if header.format == .singleTrack && trackCount > 1 {
+      try warn(SMFWarning(.format0WithManyTracks(count: trackCount), offset: 8))
     }
-    return MIDIFile(
-      format: header.format, division: header.division, tracks: tracks,
-      unknownChunks: unknownChunks)
+    return FileOutline(
+      format: header.format, division: header.division, trackCount: trackCount,
+      unknownChunks: unknownChunks, warnings: warnings)
   }
 
   /// The header chunk. The SMF specification:

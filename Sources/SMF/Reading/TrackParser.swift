@@ -18,6 +18,8 @@ struct TrackParser {
   /// Where the next chunk starts, once parsed.
   private(set) var chunkEnd = 0
   private(set) var warnings: [SMFWarning] = []
+  /// The bytes the event loop went over, counting each pass (a measure of the work done).
+  private(set) var scannedBytes = 0
 
   init(reader: ByteReader, index: Int, declaredLength: Int, strict: Bool) {
     var file = reader
@@ -34,6 +36,12 @@ struct TrackParser {
   }
 
   mutating func parse() throws(SMFError) -> Track {
+    Track(events: try parseEvents(into: TrackEvents.self))
+  }
+
+  /// Reads the track's events into a sink of the given type (a ``TrackEvents`` to keep them,
+  /// or one that only counts and summarizes).
+  mutating func parseEvents<Sink: TrackEventSink>(into _: Sink.Type) throws(SMFError) -> Sink {
     let start = file.offset
     let available = file.end - start
     var declaredEnd = start + declaredLength
@@ -41,9 +49,10 @@ struct TrackParser {
       try warn(.trackLengthPastEnd(declared: declaredLength, available: available), at: start - 4)
       declaredEnd = file.end
     }
-    var events = EventParser(reader: file, end: declaredEnd)
+    var events = EventParser<Sink>(reader: file, end: declaredEnd)
     var failure: SMFError?
     do { try events.parse() } catch { failure = error }
+    scannedBytes += events.offset - start
 
     // Events that run past a too-short declared length: read on to End of Track, if the bytes
     // after the declared end are not the next chunk.
@@ -51,7 +60,7 @@ struct TrackParser {
       // A tentative parse: its error matters only if it finds no End of Track either.
       // Storage for as many events as the declared length holds, not the rest of the file:
       // a file of many short-declared tracks would otherwise keep a file's worth per track.
-      var extended = EventParser(reader: file, end: file.end, sizeHint: declaredEnd - start)
+      var extended = EventParser<Sink>(reader: file, end: file.end, sizeHint: declaredEnd - start)
       let extendedParsed: Bool
       do {
         try extended.parse()
@@ -59,6 +68,7 @@ struct TrackParser {
       } catch {
         extendedParsed = false
       }
+      scannedBytes += extended.offset - start
       if extendedParsed, extended.foundEndOfTrack {
         try warn(
           .trackLengthTooShort(declared: declaredLength, actual: extended.offset - start),
@@ -75,7 +85,8 @@ struct TrackParser {
         try warn(
           .trackLengthTooLong(declared: declaredLength, actual: events.offset - start), at: start - 4)
         // Parsed again over its true length, so that its storage is in proportion to it.
-        var exact = EventParser(reader: file, end: events.offset)
+        var exact = EventParser<Sink>(reader: file, end: events.offset)
+        scannedBytes += events.offset - start
         try exact.parse()
         return try finish(exact, chunkEnd: events.offset)
       }
@@ -92,7 +103,9 @@ struct TrackParser {
     return type == .track || type.isPrintable
   }
 
-  private mutating func finish(_ parsed: EventParser, chunkEnd: Int) throws(SMFError) -> Track {
+  private mutating func finish<Sink: TrackEventSink>(_ parsed: EventParser<Sink>, chunkEnd: Int)
+    throws(SMFError) -> Sink
+  {
     self.chunkEnd = chunkEnd
     for offset in parsed.runningStatusAfterMetaOffsets {
       try warn(.runningStatusAfterMetaOrSysEx, at: offset)
@@ -100,20 +113,21 @@ struct TrackParser {
     var events = parsed.events
     if !parsed.foundEndOfTrack {
       try warn(.missingEndOfTrack, at: chunkEnd)
-      events.append(TrackEvent(tick: events.last?.tick ?? 0, .meta(.endOfTrack)))
+      events.appendData(tick: events.lastTick, status: 0xFF, type: MetaEvent.Kind.endOfTrack.rawValue, [])
     }
-    return Track(events: events)
+    return events
   }
 }
 
 /// The event loop of one track: the hot path of reading a file.
 ///
-/// No per-event allocation for channel messages; meta and SysEx data are copied once, after
-/// their length is checked against the bytes left. Channel messages, nearly all of a file, are
+/// No per-event allocation: each event becomes one record of ``TrackEvents``, and meta and
+/// SysEx data are copied once into its one data buffer, after their length is checked against
+/// the bytes left. Channel messages, nearly all of a file, are
 /// read without a call (measured in `make bench`).
-struct EventParser {
+struct EventParser<Sink: TrackEventSink> {
   private var reader: ByteReader
-  private(set) var events: [TrackEvent] = []
+  private(set) var events: Sink
   private(set) var foundEndOfTrack = false
   private(set) var runningStatusAfterMetaOffsets: [Int] = []
   private let sizeHint: Int
@@ -123,21 +137,22 @@ struct EventParser {
     self.reader = reader
     self.reader.end = end
     self.sizeHint = sizeHint
+    // Room for as many events as the bytes hold at 3 bytes an event (a note with running
+    // status), so that most tracks never regrow: bounded by the bytes really there.
+    self.events = Sink(capacity: min(end - reader.offset, sizeHint) / 3 + 1)
   }
 
   /// The offset after the last byte parsed.
   var offset: Int { reader.offset }
 
   mutating func parse() throws(SMFError) {
-    // A channel event takes at least 2 bytes (delta + running-status data byte).
-    events.reserveCapacity(min(min(reader.remaining, sizeHint) / 3 + 1, 1 << 20))
     // The loop keeps the cursor, the end, the tick and the events in locals and calls out only
     // for what is rare: a delta-time of more than one byte, meta and SysEx events, errors. Each
     // error is the one the ByteReader method would throw, at the same offset.
     let bytes = reader.bytes
     let end = reader.end
     var offset = reader.offset
-    var output: [TrackEvent] = []
+    var output = Sink(capacity: 0)
     swap(&output, &events)
     defer {
       reader.offset = offset
@@ -179,7 +194,7 @@ struct EventParser {
         guard data1 < 0x80 else { throw dataByteError(status, data1, at: offset - 1) }
       } else {
         reader.offset = offset
-        output.append(try parseNonChannelEvent(status: status, tick: tick, at: eventOffset))
+        try parseNonChannelEvent(status: status, tick: tick, at: eventOffset, into: &output)
         offset = reader.offset
         afterMetaOrSysEx = true
         if foundEndOfTrack { return }
@@ -194,18 +209,9 @@ struct EventParser {
         offset &+= 1
         guard data2 < 0x80 else { throw dataByteError(status, data2, at: offset - 1) }
       }
-      // The kind from a table rather than `Kind(rawValue:)`, whose switch compiles to an
-      // indirect jump that mispredicts whenever the kind of message changes.
-      let kind = EventParser.channelKinds[Int(status &>> 4) &- 8]
-      output.append(
-        TrackEvent(tick: tick, .channel(ChannelMessage(kind, channel: status & 0x0F, data1, data2))))
+      output.appendChannel(tick: tick, status: status, data1, data2)
     }
   }
-
-  /// The kinds of channel message, indexed by the status byte's high nibble minus 8.
-  private static let channelKinds: [ChannelMessage.Kind] = [
-    .noteOff, .noteOn, .polyPressure, .controlChange, .programChange, .channelPressure, .pitchBend,
-  ]
 
   /// The error ``ByteReader/readUInt8(_:)`` throws when no byte is left.
   private func unexpectedEnd(_ expected: String, at offset: Int) -> SMFError {
@@ -213,21 +219,20 @@ struct EventParser {
   }
 
   /// Reads a meta or SysEx event whose status byte is just behind the reader's cursor.
-  private mutating func parseNonChannelEvent(status: UInt8, tick: Int, at eventOffset: Int)
-    throws(SMFError) -> TrackEvent
-  {
+  private mutating func parseNonChannelEvent(
+    status: UInt8, tick: Int, at eventOffset: Int, into output: inout Sink
+  ) throws(SMFError) {
     switch status {
     case 0xFF:
       let type = try reader.readUInt8("the type of a meta event")
       let length = try reader.readVariableLengthQuantity("the length of a meta event")
-      let data = try reader.readBytes(length, "meta event 0x\(hex(type))")
+      let range = try reader.readRange(length, "meta event 0x\(hex(type))")
       if type == MetaEvent.Kind.endOfTrack.rawValue { foundEndOfTrack = true }
-      return TrackEvent(tick: tick, .meta(MetaEvent(type: type, data: data)))
+      output.appendData(tick: tick, status: 0xFF, type: type, reader.bytes[range])
     case 0xF0, 0xF7:
       let length = try reader.readVariableLengthQuantity("the length of a SysEx event")
-      let data = try reader.readBytes(length, "SysEx event")
-      let kind: SysExEvent.Kind = status == 0xF0 ? .start : .continuation
-      return TrackEvent(tick: tick, .sysEx(SysExEvent(kind, data: data)))
+      let range = try reader.readRange(length, "SysEx event")
+      output.appendData(tick: tick, status: status, type: 0, reader.bytes[range])
     default:
       throw reader.error(.unexpectedStatusByte(status), at: eventOffset)
     }

@@ -9,22 +9,11 @@ extension MIDIFile {
   /// - Complexity: O(*n*) in the number of events (O(*n* log *n*) for a track whose events
   ///   are out of tick order, which is sorted first, keeping the order of equal ticks).
   public func serialized(runningStatus: Bool = true) -> [UInt8] {
-    var writer = ByteWriter(capacity: 14 + eventCount * 4)
-    writer.writeBytes(ChunkType.header.bytes)
-    writer.writeUInt32(6)
-    writer.writeUInt16(format.rawValue)
-    writer.writeUInt16(UInt16(clamping: tracks.count))
-    writer.writeUInt16(division.rawValue)
-    var chunks = unknownChunks.sorted { $0.tracksBefore < $1.tracksBefore }[...]
-    for (index, track) in tracks.enumerated() {
-      while let chunk = chunks.first, chunk.tracksBefore <= index {
-        writer.writeUnknownChunk(chunk)
-        chunks.removeFirst()
-      }
-      writer.writeTrack(track, runningStatus: runningStatus)
-    }
-    for chunk in chunks { writer.writeUnknownChunk(chunk) }
-    return writer.bytes
+    var writer = MIDIFileWriter(
+      format: format, division: division, trackCount: tracks.count, unknownChunks: unknownChunks,
+      runningStatus: runningStatus, capacity: 14 + eventCount * 4)
+    for track in tracks { writer.append(track) }
+    return writer.finish()
   }
 }
 
@@ -43,60 +32,55 @@ extension ByteWriter {
     writeUInt32(0)
     let start = count
     let events = track.events
-    let sorted = events.isSortedByTick
-    let ordered: [TrackEvent] =
-      sorted
-      ? events
-      : events.enumerated().sorted { ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset) }
-        .map(\.element)
+    let records = events.records
+    let order: [Int]? =
+      events.isSortedByTick
+      ? nil : records.indices.sorted { (records[$0].tick, $0) < (records[$1].tick, $1) }
     var lastTick = 0
     var endTick = 0
     // The data of the track's End of Track (normally none), kept so that `FF 2F 01 00` survives.
-    var endData: [UInt8] = []
+    var endData: Range<Int> = 0..<0
     var currentStatus: UInt8 = 0
-    for item in ordered {
-      if item.event.isEndOfTrack {
-        endTick = max(endTick, item.tick)
-        endData = item.event.metaEvent?.data ?? []
+    for position in records.indices {
+      let record = records[order?[position] ?? position]
+      let tick = Int(record.tick)
+      let status = record.status
+      if status == 0xFF && record.data1 == MetaEvent.Kind.endOfTrack.rawValue {
+        endTick = max(endTick, tick)
+        endData = events.dataRange(of: record)
         continue
       }
-      writeVariableLengthQuantity(max(0, item.tick - lastTick))
-      lastTick = max(lastTick, item.tick)
-      switch item.event {
-      case .channel(let message):
-        let status = message.status
+      writeVariableLengthQuantity(max(0, tick - lastTick))
+      lastTick = max(lastTick, tick)
+      if status < 0xF0 {
         if !runningStatus || status != currentStatus { writeUInt8(status) }
         currentStatus = status
-        writeUInt8(message.data1)
-        if message.kind.dataByteCount == 2 { writeUInt8(message.data2) }
-      case .meta(let meta):
-        writeUInt8(0xFF)
-        writeUInt8(meta.type)
-        writeVariableLengthQuantity(meta.data.count)
-        writeBytes(meta.data)
-        currentStatus = 0
-      case .sysEx(let sysEx):
-        writeUInt8(sysEx.kind.rawValue)
-        writeVariableLengthQuantity(sysEx.data.count)
-        writeBytes(sysEx.data)
-        currentStatus = 0
+        writeUInt8(record.data1)
+        if status & 0xE0 != 0xC0 { writeUInt8(record.data2) }
+        continue
       }
+      writeUInt8(status)
+      if status == 0xFF { writeUInt8(record.data1) }
+      let data = events.dataRange(of: record)
+      writeVariableLengthQuantity(data.count)
+      writeBytes(events.payloads[data])
+      currentStatus = 0
     }
     writeVariableLengthQuantity(max(0, endTick - lastTick))
     writeBytes([0xFF, 0x2F])
     writeVariableLengthQuantity(endData.count)
-    writeBytes(endData)
+    writeBytes(events.payloads[endData])
     setUInt32(UInt32(clamping: count - start), at: lengthOffset)
   }
 }
 
-extension Array where Element == TrackEvent {
+extension TrackEvents {
   /// Whether no event's tick is below the one before it.
   var isSortedByTick: Bool {
-    var previous = Int.min
-    for item in self {
-      if item.tick < previous { return false }
-      previous = item.tick
+    var previous = Int64.min
+    for record in records {
+      if record.tick < previous { return false }
+      previous = record.tick
     }
     return true
   }

@@ -1,0 +1,202 @@
+import Foundation
+import PianoRoll
+import SMF
+
+/// Whole processes on the large file: `midiroll info`, `check` and `convert` against symusic's
+/// parse and notes, each run under `/usr/bin/time -v` for its peak resident memory; then one
+/// 60 MB file that must be checked, summarized and rewritten within 4 times its bytes.
+struct CommandBenchmark: BenchmarkSection {
+  let title = "Whole processes: midiroll commands against symusic (wall time, peak RSS)"
+
+  /// One process measured: the best wall time of its runs and its largest peak RSS.
+  struct Figures {
+    var seconds: Double
+    var peakBytes: Int
+  }
+
+  func run(in context: BenchmarkContext) throws {
+    let options = context.options
+    guard options.runs(workload: "large") else { return }
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
+      print("skipped: /usr/bin/time is missing (Debian package `time`)")
+      return
+    }
+    let midiroll = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("midiroll")
+      .path
+    guard FileManager.default.isExecutableFile(atPath: midiroll) else {
+      print("skipped: \(midiroll) is missing (swift build -c release --product midiroll)")
+      return
+    }
+    let large = try context.largeFile()
+    let path = large.paths[0]
+    let bytes = large.byteCount
+    let scratch = context.scratch.path
+    let runs = max(1, min(options.passes, 3))
+    var report = ProcessTable(
+      heading: "\(large.name), \(format(Double(bytes) / 1_000_000, 2)) MB; best of \(runs) runs",
+      columns: ["process", "wall s", "peak RSS MiB", "RSS / file", "speed vs symusic", "RSS vs symusic"])
+    var symusic: Figures?
+    if options.python {
+      let python = ProcessInfo.processInfo.environment["MIDIROLL_PYTHON"] ?? options.pythonExecutable
+      let script =
+        "import sys, symusic; s = symusic.Score.from_file(sys.argv[1]); print(sum(len(t.notes) for t in s.tracks))"
+      symusic = try? measure([python, "-c", script, path], runs: runs)
+      if symusic == nil { report.notes.append("symusic could not run (pip install symusic into the venv)") }
+    }
+    let commands: [(String, [String])] = [
+      ("midiroll info", [midiroll, "info", path]),
+      ("midiroll check", [midiroll, "check", path]),
+      ("midiroll convert .mid → .mid", [midiroll, "convert", "--force", path, scratch + "/same.mid"]),
+      ("midiroll convert .mid → .json", [midiroll, "convert", "--force", path, scratch + "/big.json"]),
+    ]
+    if let symusic { report.add("symusic Score.from_file + notes", symusic, bytes: bytes, baseline: symusic) }
+    for (label, command) in commands {
+      do {
+        report.add(label, try measure(command, runs: runs), bytes: bytes, baseline: symusic)
+      } catch {
+        report.notes.append("\(label): \(error)")
+      }
+    }
+    // The in-process figures of the library: read into a Song and write back .mid.
+    let inProcess = try inProcessFigures(large.contents[0])
+    report.notes.append(inProcess)
+    print(report.text)
+    print()
+    try hugeFile(from: context, midiroll: midiroll)
+  }
+
+  /// Reads the large file into a Song and writes it back in this process; the peak RSS it adds.
+  func inProcessFigures(_ bytes: [UInt8]) throws -> String {
+    let before = peakRSS()
+    let song = try Song.read(bytes).song
+    let written = song.serialized()
+    consume(written.count)
+    let after = peakRSS()
+    return "in process: Song(bytes:) + serialized() raised the peak RSS by "
+      + "\(format(Double(after - before) / 1_048_576, 1)) MiB (\(song.noteCount) notes; a Note is "
+      + "\(MemoryLayout<Note>.stride) bytes, 16-byte event records)"
+  }
+
+  /// A valid 60 MB file: `check`, `info` and `convert` to .mid must stay within 4 times its bytes.
+  func hugeFile(from context: BenchmarkContext, midiroll: String) throws {
+    let huge = try Workload.largeFile(from: context.realFiles, targetBytes: 60_000_000, in: context.scratch)
+    let path = huge.paths[0]
+    let bytes = huge.byteCount
+    var report = ProcessTable(
+      heading: "\(huge.name), \(format(Double(bytes) / 1_000_000, 2)) MB: within 4× its bytes?",
+      columns: ["process", "wall s", "peak RSS MiB", "RSS / file", "", ""])
+    let commands: [(String, [String])] = [
+      ("midiroll check", [midiroll, "check", path]),
+      ("midiroll info", [midiroll, "info", path]),
+      (
+        "midiroll convert .mid → .mid",
+        [midiroll, "convert", "--force", path, context.scratch.path + "/huge-same.mid"]
+      ),
+    ]
+    for (label, command) in commands {
+      do {
+        let figures = try measure(command, runs: 1)
+        report.add(label, figures, bytes: bytes, baseline: nil)
+        if figures.peakBytes > 4 * bytes { report.notes.append("\(label): over 4× the file's bytes") }
+      } catch {
+        report.notes.append("\(label): \(error)")
+      }
+    }
+    try? FileManager.default.removeItem(atPath: path)
+    print(report.text)
+    print()
+  }
+
+  /// Runs a command `runs` times under `/usr/bin/time -v`: the best wall time, the largest
+  /// peak RSS.
+  func measure(_ command: [String], runs: Int) throws -> Figures {
+    var best = Double.infinity
+    var peak = 0
+    for _ in 0..<runs {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+      process.arguments = ["-v"] + command
+      process.standardOutput = FileHandle.nullDevice
+      let errors = Pipe()
+      process.standardError = errors
+      let start = Date()
+      try process.run()
+      let report = errors.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      let seconds = Date().timeIntervalSince(start)
+      let text = String(decoding: report, as: UTF8.self)
+      guard process.terminationStatus == 0 else {
+        throw BenchmarkError.failed(
+          "exit \(process.terminationStatus): \(text.split(separator: "\n").first ?? "")")
+      }
+      guard
+        let line = text.split(separator: "\n").first(where: { $0.contains("Maximum resident set size") }),
+        let kilobytes = Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "")
+      else { throw BenchmarkError.failed("no peak RSS in /usr/bin/time's report") }
+      best = min(best, seconds)
+      peak = max(peak, kilobytes * 1024)
+    }
+    return Figures(seconds: best, peakBytes: peak)
+  }
+}
+
+/// A table of whole-process figures.
+struct ProcessTable {
+  /// The heading above the table.
+  var heading: String
+  /// The column names, the first for the row labels.
+  var columns: [String]
+  /// The rows: a label and its cells.
+  var table: [(String, [String])] = []
+  /// Lines printed under the table.
+  var notes: [String] = []
+
+  /// The table as text.
+  var text: String {
+    let cells = [columns] + table.map { [$0.0] + $0.1 }
+    let widths = columns.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
+    var lines = [heading]
+    for (index, row) in cells.enumerated() {
+      let line = row.enumerated().map { column, cell in
+        column == 0
+          ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+          : String(repeating: " ", count: widths[column] - cell.count) + cell
+      }.joined(separator: "  ")
+      lines.append("  " + line.trimmingCharacters(in: .whitespaces))
+      if index == 0 {
+        lines.append("  " + String(repeating: "-", count: widths.reduce(0, +) + 2 * (columns.count - 1)))
+      }
+    }
+    lines += notes.map { "  note: \($0)" }
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension ProcessTable {
+  /// Adds one process's row: its figures, and ratios to the baseline (how many times as fast,
+  /// how many times the memory).
+  mutating func add(
+    _ label: String, _ figures: CommandBenchmark.Figures, bytes: Int, baseline: CommandBenchmark.Figures?
+  ) {
+    var cells = [
+      format(figures.seconds, 3), format(Double(figures.peakBytes) / 1_048_576, 1),
+      format(Double(figures.peakBytes) / Double(bytes), 2) + "×",
+    ]
+    if let baseline {
+      cells.append(format(baseline.seconds / figures.seconds, 2) + "× as fast")
+      cells.append(format(Double(figures.peakBytes) / Double(baseline.peakBytes), 2) + "×")
+    } else {
+      cells += ["", ""]
+    }
+    table.append((label, cells))
+  }
+}
+
+/// The process's peak resident set size so far, in bytes (`VmHWM` of /proc/self/status).
+func peakRSS() -> Int {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+    let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+  else { return 0 }
+  return kilobytes * 1024
+}
