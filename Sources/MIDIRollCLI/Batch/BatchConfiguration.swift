@@ -31,6 +31,8 @@ struct BatchConfiguration: Sendable {
   var force = false
   /// Skip inputs the report already lists as done, and append to the report.
   var resume = false
+  /// With `resume`, also retry the inputs whose latest result is a failure.
+  var retryFailed = false
   /// Where the JSON Lines report goes.
   var reportPath: String
   /// How inputs are read.

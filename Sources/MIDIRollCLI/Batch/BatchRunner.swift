@@ -40,17 +40,41 @@ struct BatchRunner {
     interrupts.start()
     defer { interrupts.stop() }
 
+    // The report is locked before it is read for --resume: a second run of the same report
+    // waits for the first, then resumes from everything the first wrote.
+    let report = try ReportWriter(
+      path: configuration.reportPath, append: configuration.resume,
+      waiting: {
+        ProgressPrinter.write(
+          "midiroll: another run is writing \(configuration.reportPath); waiting for it to end\n")
+      }, shouldStop: { interrupts.received != nil })
+    if report.repairedCutLine {
+      ProgressPrinter.write(
+        "midiroll: \(configuration.reportPath): its last line was cut short (a run stopped while "
+          + "writing it); it is left as it is and this run starts on a new line\n")
+    }
+
     var tree = InputTree(
       root: configuration.inputFolder, filter: configuration.filter, skipping: [outputID])
     tree.shouldStop = { interrupts.received != nil }
     _ = inputID
     let found = tree.walk()
     var totals = BatchTotals()
-    let jobs = try plan(found, totals: &totals)
+    var outputFolders = Set<String>()
+    let jobs = try plan(found, totals: &totals, outputFolders: &outputFolders)
     totals.planned = jobs.count
+    let staleRemoved = StaleTemporaryFiles.remove(in: outputFolders)
+    if staleRemoved > 0 {
+      ProgressPrinter.write(
+        "midiroll: removed \(staleRemoved) temporary file(s) left by runs that were killed\n")
+    }
 
-    let report = try ReportWriter(path: configuration.reportPath, append: configuration.resume)
-    report.add(runLine(started: startDate, found: found.count, totals: totals).text)
+    var run = runLine(started: startDate, found: found.count, totals: totals)
+    run.add("staleTemporaryFilesRemoved", staleRemoved)
+    run.add("repairedCutLine", report.repairedCutLine)
+    var runLine = JSONLine()
+    runLine.add("run", run)
+    report.add(runLine.text)
     try report.flush()
 
     let printer = ProgressPrinter(
@@ -65,14 +89,13 @@ struct BatchRunner {
       outputKind: configuration.outputKind, readOptions: configuration.readOptions,
       maximumFileSize: configuration.maximumFileSize, force: configuration.force,
       transform: configuration.transform)
-    let processID = getpid()
     for worker in 0..<workerCount {
       let slot = slots[worker]
       let thread = Thread {
         var count = 0
         while let index = queue.take(worker: worker) {
           count += 1
-          let outcome = converter.convert(jobs[index], slot: slot, tag: "\(processID)-\(worker)-\(count)")
+          let outcome = converter.convert(jobs[index], slot: slot, tag: TemporaryName.tag(worker: worker, count: count))
           mailbox.post(outcome)
         }
         mailbox.finish()
@@ -94,8 +117,15 @@ struct BatchRunner {
           printer.print("midiroll: \(path): \(outcome.reason ?? "failed")")
         }
       }
-      if reportFailure == nil {
-        do { try report.flush() } catch { reportFailure = error }
+      do {
+        try report.flush()
+      } catch {
+        // Nothing converted from now on could be recorded: stop taking files.
+        if reportFailure == nil {
+          reportFailure = error
+          queue.stop()
+          printer.print("midiroll: \(error); stopping after the files in progress")
+        }
       }
       if let signal = interrupts.received, !announcedInterruption {
         announcedInterruption = true
@@ -113,10 +143,21 @@ struct BatchRunner {
       totals: totals, interruption: interrupts.received, notStarted: totals.planned - totals.done,
       seconds: ProgressPrinter.seconds(clock.now - started), reportPath: configuration.reportPath)
     report.add(summaryLine(result).text)
-    if reportFailure == nil {
-      do { try report.flush() } catch { reportFailure = error }
+    do {
+      try report.flush()
+    } catch {
+      let lost = report.pendingLines
+      throw CLIError(
+        .cannotWrite, file: error.file,
+        "\(error.message); the report misses its last \(lost) line(s) (the summary included), "
+          + "and every line in it is whole: make room and run the same command with --resume")
     }
-    if let reportFailure { throw reportFailure }
+    if let reportFailure {
+      throw CLIError(
+        .cannotWrite, file: reportFailure.file,
+        "\(reportFailure.message) for a while, so the run stopped early with \(result.notStarted) "
+          + "input(s) not started (the report has every line): run the same command with --resume")
+    }
     return result
   }
 
@@ -158,10 +199,14 @@ struct BatchRunner {
 
   /// The jobs of this run: every input found, with its output; an input whose output another
   /// input already claims fails; then this shard's part, without what an earlier run did.
-  private func plan(_ found: [FoundInput], totals: inout BatchTotals) throws(CLIError) -> [BatchJob] {
+  /// `outputFolders` gets the folder of every output of the tree, this shard's or not.
+  private func plan(_ found: [FoundInput], totals: inout BatchTotals, outputFolders: inout Set<String>)
+    throws(CLIError) -> [BatchJob]
+  {
     var claimed: [String: String] = [:]
     claimed.reserveCapacity(found.count)
-    let done = configuration.resume ? try ReportReader.completedInputs(in: configuration.reportPath) : [:]
+    let earlier =
+      configuration.resume ? try ReportReader.earlier(in: configuration.reportPath) : ReportReader.Earlier()
     var jobs: [BatchJob] = []
     for input in found {
       var job = BatchJob(input: input.relativePath, output: "", kind: input.kind, problem: input.problem)
@@ -171,13 +216,21 @@ struct BatchRunner {
           job.problem = "\(first) has the same output \(job.output) (rename one of them)"
         } else {
           claimed[job.output] = job.input
+          let slash = job.output.lastIndex(of: "/")
+          outputFolders.insert(
+            configuration.outputFolder + (slash.map { "/" + job.output[..<$0] } ?? ""))
         }
       }
       guard configuration.shard.contains(job.input) else { continue }
-      if let output = done[job.input], output == job.output,
+      totals.inShard += 1
+      if let output = earlier.done[job.input], output == job.output,
         FileID(path: configuration.outputFolder + "/" + output) != nil
       {
         totals.alreadyDone += 1
+        continue
+      }
+      if earlier.failed.contains(job.input) && !configuration.retryFailed {
+        totals.failedBefore += 1
         continue
       }
       jobs.append(job)
@@ -185,6 +238,7 @@ struct BatchRunner {
     return jobs
   }
 
+  /// The members of the `run` line.
   private func runLine(started: Date, found: Int, totals: BatchTotals) -> JSONLine {
     var run = JSONLine()
     run.add("started", ISO8601DateFormatter().string(from: started))
@@ -198,9 +252,9 @@ struct BatchRunner {
     run.add("found", found)
     run.add("planned", totals.planned)
     run.add("alreadyDone", totals.alreadyDone)
-    var line = JSONLine()
-    line.add("run", run)
-    return line
+    run.add("failedBefore", totals.failedBefore)
+    run.add("inShard", totals.inShard)
+    return run
   }
 
   private func summaryLine(_ result: BatchResult) -> JSONLine {
@@ -210,6 +264,7 @@ struct BatchRunner {
     summary.add("failed", totals.failed)
     summary.add("skipped", totals.skipped)
     summary.add("alreadyDone", totals.alreadyDone)
+    summary.add("failedBefore", totals.failedBefore)
     summary.add("notStarted", result.notStarted)
     summary.add("notes", totals.notes)
     summary.add("bytesIn", totals.bytesIn)
@@ -234,6 +289,7 @@ final class JobQueue: @unchecked Sendable {
   private let lock = NSLock()
   private var parts: [Range<Int>]
   private let interrupts: InterruptWatcher
+  private var stopped = false
 
   /// A queue of `count` jobs for `workers` workers that stops when `interrupts` has received
   /// a signal.
@@ -250,6 +306,7 @@ final class JobQueue: @unchecked Sendable {
     if interrupts.received != nil { return nil }
     lock.lock()
     defer { lock.unlock() }
+    if stopped { return nil }
     if parts[worker].isEmpty {
       guard let largest = parts.indices.max(by: { parts[$0].count < parts[$1].count }),
         !parts[largest].isEmpty
@@ -262,6 +319,15 @@ final class JobQueue: @unchecked Sendable {
     let index = parts[worker].lowerBound
     parts[worker] = (index + 1)..<parts[worker].upperBound
     return index
+  }
+}
+
+extension JobQueue {
+  /// Hands out no more jobs (the report cannot be written).
+  func stop() {
+    lock.lock()
+    stopped = true
+    lock.unlock()
   }
 }
 
