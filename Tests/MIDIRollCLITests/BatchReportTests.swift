@@ -32,8 +32,8 @@ struct BatchReportTests {
   private func summary(_ folders: BatchFolders) throws -> (status: Int32, object: [String: Any]) {
     let result = try runMIDIRoll(["report", folders.output.path, "--json"])
     let object = try #require(
-      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
-      "report --json prints one object: \(result.stdout) \(result.stderr)")
+      try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any],
+      "report --json prints one object: \(result.stdoutText) \(result.stderr)")
     return (result.status, object)
   }
 
@@ -116,11 +116,59 @@ struct BatchReportTests {
     #expect(temporaryLeftovers(in: folders.output).isEmpty)
   }
 
+  @Test(
+    "a report on a full disk: cut back to whole lines, the run stops with exit 3, --resume completes",
+    .enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
+  func reportOnFullDisk() throws {
+    let folders = try BatchFolders()
+    defer { folders.remove() }
+    let inputs = try makeTree(folders, copies: 2)
+    // The report alone on a tmpfs of two pages: about 30 lines fit.
+    let reports = folders.root.appendingPathComponent("reports")
+    try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
+    let mount = try runCommand("/bin/mount", ["-t", "tmpfs", "-o", "size=8k", "tmpfs", reports.path])
+    try #require(mount.status == 0, "mount: \(mount.stderr)")
+    defer { _ = try? runCommand("/bin/umount", [reports.path]) }
+    let report = reports.appendingPathComponent("midiroll-report.jsonl")
+    let arguments = [
+      "batch", folders.input.path, folders.output.path, "--to", "mid", "--jobs", "2", "--report", report.path,
+    ]
+
+    let full = try runMIDIRoll(arguments, timeout: 300)
+    #expect(full.status == 3, "\(full.stderr)")
+    #expect(full.stderr.contains("No space left on device"), "\(full.stderr)")
+    #expect(full.stderr.contains("--resume"), "\(full.stderr)")
+    let bytes = try Data(contentsOf: report)
+    #expect(bytes.last == 0x0A, "the report ends with a whole line")
+    let lines = try bytes.split(separator: 0x0A).map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any], "a whole line")
+    }
+    let recorded = Set(lines.compactMap { $0["input"] as? String })
+    #expect(!recorded.isEmpty && recorded.count < inputs.count, "stopped midway: \(recorded.count)")
+    let partial = try runMIDIRoll(["report", reports.path, "--json"])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(partial.stdout)) as? [String: Any])
+    #expect(object["inputs"] as? Int == recorded.count)
+    #expect(object["unreadableLines"] as? Int == 0)
+    #expect((object["incomplete"] as? [Any])?.count == 1, "the run did not finish")
+
+    let grow = try runCommand("/bin/mount", ["-o", "remount,size=1m", reports.path])
+    try #require(grow.status == 0, "remount: \(grow.stderr)")
+    let resumed = try runMIDIRoll(arguments + ["--resume"], timeout: 300)
+    #expect(resumed.status == 0, "\(resumed.stderr)")
+    #expect(resumed.stderr.contains("\(recorded.count) already done"), "\(resumed.stderr)")
+    let final = try runMIDIRoll(["report", reports.path, "--json"])
+    let done = try #require(try JSONSerialization.jsonObject(with: Data(final.stdout)) as? [String: Any])
+    #expect(final.status == 0, "\(final.stdoutText)")
+    #expect(done["inputs"] as? Int == inputs.count)
+    #expect(done["failed"] as? Int == 0)
+    #expect(done["missing"] as? Int == 0)
+  }
+
   @Test("SIGKILL midway, then --resume: no temporary file is left, each input recorded once")
   func killThenResume() throws {
     let folders = try BatchFolders()
     defer { folders.remove() }
-    let inputs = try makeTree(folders, copies: 12)
+    let inputs = try makeTree(folders, copies: 6)
     let arguments = ["batch", folders.input.path, folders.output.path, "--to", "json", "--jobs", "2"]
     let report = folders.output.appendingPathComponent("midiroll-report.jsonl")
     let run = try RunningMIDIRoll(arguments)
@@ -202,14 +250,14 @@ struct BatchReportTests {
     #expect(examples.count == 3 && examples.allSatisfy { bad.contains($0) && $0 != fixed })
 
     let text = try runMIDIRoll(["report", folders.output.path])
-    #expect(text.stdout.contains("42 inputs: 31 ok, 11 failed, 0 skipped"), "\(text.stdout)")
-    #expect(text.stdout.contains("missing: nothing"), "\(text.stdout)")
+    #expect(text.stdoutText.contains("42 inputs: 31 ok, 11 failed, 0 skipped"), "\(text.stdoutText)")
+    #expect(text.stdoutText.contains("missing: nothing"), "\(text.stdoutText)")
 
     // A shard that never ran is missing.
     try FileManager.default.removeItem(at: folders.output.appendingPathComponent("midiroll-report-3-of-3.jsonl"))
     let gap = try runMIDIRoll(["report", folders.output.path])
     #expect(gap.status == 1)
-    #expect(gap.stdout.contains("shard 3/3: never ran"), "\(gap.stdout)")
+    #expect(gap.stdoutText.contains("shard 3/3: never ran"), "\(gap.stdoutText)")
   }
 
   @Test("an output subfolder that cannot be written is exit 3")
