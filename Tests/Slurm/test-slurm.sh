@@ -147,7 +147,7 @@ submit() {
 array_done() { [ -z "$(squeue -h -j "$1" -o %i 2>/dev/null)" ]; }
 
 make_tree "$work/tree" 1
-inputs=$(find "$work/tree" -type f | wc -l)
+inputs=$(find "$work/tree" -type f -name '*.mid' | wc -l)
 say "tree: $inputs files ($(find "$work/tree/copy1/corrupt" -type f | wc -l) corrupt)"
 job=$(submit "$work/tree" "$work/out")
 say "submitted job array $job (4 tasks)"
@@ -159,7 +159,7 @@ say "every input converted once, every failure reported once; midiroll report ag
 
 # --- 4. one task killed midway, requeued, resumed ------------------------------------------
 make_tree "$work/big" 4
-big_inputs=$(find "$work/big" -type f | wc -l)
+big_inputs=$(find "$work/big" -type f -name '*.mid' | wc -l)
 job=$(submit "$work/big" "$work/out-big")
 report=$work/out-big/midiroll-report-2-of-4.jsonl
 ok_lines() { [ "$(grep -c '"status":"ok"' "$report" 2>/dev/null || echo 0)" -ge "$1" ]; }
