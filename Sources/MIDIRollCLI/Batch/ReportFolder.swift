@@ -201,7 +201,7 @@ struct ReportFolder: Sendable {
         var what: [String] = []
         if gap.report == nil { what.append("never ran") }
         if let missing = gap.missing, missing > 0 { what.append("\(missing) input(s) without a result") }
-        if gap.unfinished { what.append("its last run did not finish") }
+        if gap.unfinished { what.append("its last run did not finish (still running, or killed)") }
         let suffix = gap.report == nil ? "" : " (run it again with --resume)"
         lines.append("  shard \(gap.shard): " + what.joined(separator: ", ") + suffix)
       }
