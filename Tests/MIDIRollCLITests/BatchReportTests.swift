@@ -51,7 +51,9 @@ struct BatchReportTests {
     ]
     let first = try RunningMIDIRoll(arguments)
     let report = folders.output.appendingPathComponent(name)
-    let midway = waitUntil { countLines(of: report, containing: "\"status\":\"ok\"") >= 5 || !first.isRunning }
+    let midway = waitUntil {
+      countLines(of: report, containing: "\"status\":\"ok\"") >= 5 || !first.isRunning
+    }
     #expect(midway && first.isRunning, "the first run was still going after 5 files")
     let second = try RunningMIDIRoll(arguments)
     #expect(
@@ -81,7 +83,8 @@ struct BatchReportTests {
     defer { folders.remove() }
     let inputs = try makeTree(folders, copies: 2)
     try FileManager.default.createDirectory(at: folders.output, withIntermediateDirectories: true)
-    let mount = try runCommand("/bin/mount", ["-t", "tmpfs", "-o", "size=600k", "tmpfs", folders.output.path])
+    let mount = try runCommand(
+      "/bin/mount", ["-t", "tmpfs", "-o", "size=600k", "tmpfs", folders.output.path])
     try #require(mount.status == 0, "mount: \(mount.stderr)")
     defer { _ = try? runCommand("/bin/umount", [folders.output.path]) }
     let arguments = ["batch", folders.input.path, folders.output.path, "--to", "json", "--jobs", "2"]
@@ -182,7 +185,9 @@ struct BatchReportTests {
     // (whatever SIGKILL left besides), and one of another host, which is left alone.
     let ended = try runCommand("/bin/true", [])
     let localName = try #require(hostName())
-    try folders.write(Array(repeating: 0x20, count: 1000), at: "copy3/.x.json.midiroll-\(localName)-\(ended.pid)-0-1.tmp", in: folders.output)
+    try folders.write(
+      Array(repeating: 0x20, count: 1000), at: "copy3/.x.json.midiroll-\(localName)-\(ended.pid)-0-1.tmp",
+      in: folders.output)
     let foreign = "copy3/.y.json.midiroll-elsewhere-\(ended.pid)-0-1.tmp"
     try folders.write([0x20], at: foreign, in: folders.output)
     let planted = temporaryLeftovers(in: folders.output).count - 1
@@ -229,7 +234,8 @@ struct BatchReportTests {
     let resumed = try runMIDIRoll(base + ["--shard", "2/3", "--resume"])
     #expect(resumed.status == 1)
     let lines = try folders.reportLines("midiroll-report-2-of-3.jsonl")
-    #expect(lines.filter { $0["input"] != nil }.count == (good.union(bad)).filter { second.contains($0) }.count)
+    #expect(
+      lines.filter { $0["input"] != nil }.count == (good.union(bad)).filter { second.contains($0) }.count)
     // … unless --retry-failed: the fixed file's latest result is ok.
     try folders.write(samples[0], at: fixed)
     let retried = try runMIDIRoll(base + ["--shard", "2/3", "--resume", "--retry-failed"])
@@ -254,7 +260,8 @@ struct BatchReportTests {
     #expect(text.stdoutText.contains("missing: nothing"), "\(text.stdoutText)")
 
     // A shard that never ran is missing.
-    try FileManager.default.removeItem(at: folders.output.appendingPathComponent("midiroll-report-3-of-3.jsonl"))
+    try FileManager.default.removeItem(
+      at: folders.output.appendingPathComponent("midiroll-report-3-of-3.jsonl"))
     let gap = try runMIDIRoll(["report", folders.output.path])
     #expect(gap.status == 1)
     #expect(gap.stdoutText.contains("shard 3/3: never ran"), "\(gap.stdoutText)")

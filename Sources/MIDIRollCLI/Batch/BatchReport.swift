@@ -65,7 +65,9 @@ final class ReportWriter {
           waited = true
           waiting()
         }
-        if shouldStop() { throw CLIError(.cannotWrite, file: path, "interrupted while waiting for the report") }
+        if shouldStop() {
+          throw CLIError(.cannotWrite, file: path, "interrupted while waiting for the report")
+        }
         usleep(100_000)
       default:
         return  // a file system without locks (ENOLCK, EOPNOTSUPP): write without one
@@ -195,4 +197,3 @@ extension BatchOutcome {
     return line.text
   }
 }
-

@@ -95,7 +95,8 @@ struct BatchRunner {
         var count = 0
         while let index = queue.take(worker: worker) {
           count += 1
-          let outcome = converter.convert(jobs[index], slot: slot, tag: TemporaryName.tag(worker: worker, count: count))
+          let outcome = converter.convert(
+            jobs[index], slot: slot, tag: TemporaryName.tag(worker: worker, count: count))
           mailbox.post(outcome)
         }
         mailbox.finish()

@@ -50,7 +50,9 @@ struct TemporaryName: Hashable, Sendable {
     if let host, host != Self.localHost { return false }  // another machine's: cannot tell
     if processID == getpid() { return false }
     if kill(processID, 0) != 0 && errno == ESRCH { return true }
-    guard let theirs = Self.command(of: "\(processID)"), let ours = Self.command(of: "self") else { return false }
+    guard let theirs = Self.command(of: "\(processID)"), let ours = Self.command(of: "self") else {
+      return false
+    }
     return theirs != ours
   }
 

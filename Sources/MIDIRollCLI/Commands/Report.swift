@@ -25,7 +25,8 @@ public struct Report: ParsableCommand {
   )
 
   /// The folder holding the reports.
-  @Argument(help: ArgumentHelp("The batch's output folder (or wherever the reports are).", valueName: "OUT_DIR"))
+  @Argument(
+    help: ArgumentHelp("The batch's output folder (or wherever the reports are).", valueName: "OUT_DIR"))
   public var folder: String
 
   /// Print JSON instead of text.
