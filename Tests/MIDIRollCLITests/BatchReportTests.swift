@@ -59,6 +59,12 @@ struct BatchReportTests {
     #expect(
       waitUntil { second.stderrSoFar.contains("waiting for it to end") || !second.isRunning },
       "the second run waits for the first")
+    // A third run, waiting too, gives up on SIGINT: exit 130, nothing written.
+    let third = try RunningMIDIRoll(arguments)
+    #expect(waitUntil { third.stderrSoFar.contains("waiting for it to end") || !third.isRunning })
+    third.send(SIGINT)
+    let (thirdStatus, thirdErrors) = third.wait(timeout: 300)
+    #expect(thirdStatus == 130, "\(thirdErrors)")
     let (firstStatus, firstErrors) = first.wait(timeout: 300)
     let (secondStatus, secondErrors) = second.wait(timeout: 300)
     #expect(firstStatus == 0, "\(firstErrors)")

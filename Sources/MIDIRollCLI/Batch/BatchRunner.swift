@@ -42,12 +42,21 @@ struct BatchRunner {
 
     // The report is locked before it is read for --resume: a second run of the same report
     // waits for the first, then resumes from everything the first wrote.
-    let report = try ReportWriter(
-      path: configuration.reportPath, append: configuration.resume,
-      waiting: {
-        ProgressPrinter.write(
-          "midiroll: another run is writing \(configuration.reportPath); waiting for it to end\n")
-      }, shouldStop: { interrupts.received != nil })
+    let report: ReportWriter
+    do {
+      report = try ReportWriter(
+        path: configuration.reportPath, append: configuration.resume,
+        waiting: {
+          ProgressPrinter.write(
+            "midiroll: another run is writing \(configuration.reportPath); waiting for it to end\n")
+        }, shouldStop: { interrupts.received != nil })
+    } catch {
+      // Interrupted while waiting for another run's report: nothing was done.
+      guard let signal = interrupts.received else { throw error }
+      return BatchResult(
+        totals: BatchTotals(), interruption: signal, notStarted: 0,
+        seconds: ProgressPrinter.seconds(clock.now - started), reportPath: configuration.reportPath)
+    }
     if report.repairedCutLine {
       ProgressPrinter.write(
         "midiroll: \(configuration.reportPath): its last line was cut short (a run stopped while "
