@@ -17,7 +17,7 @@ PYTHON = $(VENV)/bin/python3
 PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema symusic
 export MIDIROLL_PYTHON := $(abspath $(PYTHON))
 
-.PHONY: deps apt-deps venv build test test-asan fuzz demo bench bench-npz bench-html lint lint-web format install clean
+.PHONY: deps apt-deps venv build test test-asan test-slurm slurm-deps fuzz demo bench bench-npz bench-html lint lint-web format install clean
 
 deps: apt-deps venv
 
@@ -55,6 +55,17 @@ test: deps lint-web
 test-asan: deps
 	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
 	  $(SWIFT) test -c release --scratch-path .build-asan --sanitize=address
+
+# The README's Slurm job array on a one-node Slurm started on this machine (as root: the
+# daemons run as root, with their config in Tests/Slurm and their state in a temporary
+# folder), then a task killed midway, requeued and resumed. See Tests/Slurm/test-slurm.sh.
+SLURM_PACKAGES = slurm-wlm munge
+slurm-deps:
+	@$(MAKE) --no-print-directory apt-deps APT_PACKAGES="$(SLURM_PACKAGES)"
+
+test-slurm: deps slurm-deps
+	$(SWIFT) build -c release --product midiroll
+	bash Tests/Slurm/test-slurm.sh $(RELEASE_BIN)/midiroll
 
 # libFuzzer targets (Sources/Fuzz), FUZZ_SECONDS each; corpus and findings in .build-fuzz.
 FUZZ_SECONDS ?= 60

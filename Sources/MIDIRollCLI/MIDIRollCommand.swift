@@ -8,8 +8,8 @@ public struct MIDIRollCommand: ParsableCommand {
     abstract: "Convert, inspect and check Standard MIDI Files and piano-roll JSON.",
     version: "0.1.0",
     subcommands: [
-      Convert.self, Info.self, Check.self, Quantize.self, Filter.self, Batch.self, Render.self, Show.self,
-      Transpose.self, SliceCommand.self, Resample.self, Merge.self, Split.self,  // edits
+      Convert.self, Info.self, Check.self, Quantize.self, Filter.self, Batch.self, Report.self, Render.self,
+      Show.self, Transpose.self, SliceCommand.self, Resample.self, Merge.self, Split.self,
     ]
   )
 

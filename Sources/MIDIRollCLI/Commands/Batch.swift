@@ -25,6 +25,13 @@ public struct Batch: ParsableCommand {
       OUT_DIR/midiroll-report-K-of-N.jsonl with --shard K/N) is JSON Lines: a "run" line, one \
       line per input with "status" ok, failed or skipped, then a "summary" line.
 
+      One run writes a report at a time (it holds a lock on it; a second run waits). With \
+      --resume, the report is read first: inputs whose latest line is ok or skipped (their \
+      output present) are not done again, nor those that failed (unless --retry-failed); \
+      the new lines are appended. 'midiroll report OUT_DIR' sums up every report in a \
+      folder. Temporary files that runs killed on this machine left behind in the output \
+      folders are removed.
+
       Ctrl-C (or SIGTERM) stops taking new files, lets the files in progress finish, writes \
       the report and the summary, and exits 130 (143); run the same command with --resume to \
       do the rest. A second Ctrl-C stops at once, still leaving no partial output.
@@ -41,7 +48,8 @@ public struct Batch: ParsableCommand {
       GNU parallel over hosts) together take every input exactly once.
 
       Exit status: 0 when every input succeeded (or was skipped), 1 when any failed, 2 for \
-      bad usage, 3 when the output folder or the report cannot be written, 128 + signal when \
+      bad usage, 3 when an output folder (or subfolder), an output or the report cannot be \
+      written, 128 + signal when \
       interrupted.
       """
   )
@@ -120,6 +128,12 @@ public struct Batch: ParsableCommand {
   @Flag(name: .long, help: "Skip inputs the report lists as done (output present); append to it.")
   public var resume = false
 
+  /// With `--resume`, retry the inputs that failed before.
+  @Flag(
+    name: .customLong("retry-failed"),
+    help: "With --resume, also convert again the inputs whose latest result is a failure.")
+  public var retryFailed = false
+
   /// Which part of the inputs to take.
   @Option(
     name: .long,
@@ -153,6 +167,7 @@ public struct Batch: ParsableCommand {
     settings.shard = shard
     settings.force = force
     settings.resume = resume
+    settings.retryFailed = retryFailed
     settings.readOptions = ReadOptions(strict: strict, maximumFileSize: maxFileSize)
     settings.maximumFileSize = maxFileSize
     let style: ProgressPrinter.Style = quiet ? .none : (isatty(2) != 0 && !verbose ? .bar : .lines)
@@ -167,10 +182,17 @@ public struct Batch: ParsableCommand {
       }
     }
     if let signal = result.interruption { throw ExitCode(128 + signal) }
-    if result.totals.failed > 0 {
+    if result.totals.cannotWrite > 0 {
+      throw CLIError(
+        .cannotWrite,
+        "\(result.totals.cannotWrite) output(s) could not be written (a folder that cannot be "
+          + "written, or a full disk); each is listed with its reason in \(result.reportPath)")
+    }
+    let failed = result.totals.failed + result.totals.failedBefore
+    if failed > 0 {
       throw CLIError(
         .problemsFound,
-        "\(result.totals.failed) of \(result.totals.planned) input(s) failed; "
+        "\(failed) of \(result.totals.inShard) input(s) failed; "
           + "each is listed with its reason in \(result.reportPath)")
     }
   }

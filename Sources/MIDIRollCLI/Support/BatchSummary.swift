@@ -16,6 +16,9 @@ struct BatchSummary {
     var counts = ["\(totals.ok) ok", "\(totals.failed) failed"]
     if totals.skipped > 0 { counts.append("\(totals.skipped) skipped (output exists; --force replaces)") }
     if totals.alreadyDone > 0 { counts.append("\(totals.alreadyDone) already done") }
+    if totals.failedBefore > 0 {
+      counts.append("\(totals.failedBefore) failed before (not retried; --retry-failed retries them)")
+    }
     if totals.withWarnings > 0 { counts.append("\(totals.withWarnings) read with warnings (see the report)") }
     var head = "midiroll: batch: "
     if let signal = result.interruption {

@@ -22,6 +22,8 @@ public struct BatchConfiguration: Sendable {
   public var force = false
   /// Skip inputs the report already lists as done, and append to the report.
   public var resume = false
+  /// With `resume`, also retry the inputs whose latest result is a failure.
+  public var retryFailed = false
   /// Where the JSON Lines report goes.
   public var reportPath: String
   /// How inputs are read.

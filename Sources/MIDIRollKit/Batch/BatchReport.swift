@@ -12,24 +12,90 @@ import Foundation
 /// ```
 /// Paths are relative to the input and output folders. With `--resume` a report gets the
 /// lines of several runs; the last line of an input is its current status.
+///
+/// A report has one writer: the writer holds an exclusive `flock` on the file for its whole
+/// run (a second run of the same report waits for the first to end). Lines are written
+/// whole: a write that fails (a full disk) is cut back to the last whole line and tried
+/// again at the next flush, and a report whose last line was cut anyway (a machine that
+/// stopped mid-write) is continued on a new line (``repairedCutLine``).
 final class ReportWriter {
   private let descriptor: Int32
   private var buffer: [UInt8] = []
+  /// The size of the report's whole lines written so far.
+  private var committed: off_t = 0
   /// The report's path.
   let path: String
+  /// Whether the report ended in a cut line, now ended with a newline.
+  private(set) var repairedCutLine = false
+  /// Whether another run held the report when this one opened it (and this one waited).
+  private(set) var waited = false
 
-  /// Opens the report, emptying it unless `append`.
-  /// - Throws: ``BatchError`` (cannot write) when it cannot be opened.
-  init(path: String, append: Bool) throws(BatchError) {
+  /// Opens the report, locks it, and empties it unless `append`.
+  /// - Parameters:
+  ///   - waiting: Called once when another run holds the report, before waiting for it.
+  ///   - shouldStop: Asked while waiting; `true` gives up (an interruption).
+  /// - Throws: ``BatchError`` (cannot write) when it cannot be opened or written, or when
+  ///   waiting was given up.
+  init(
+    path: String, append: Bool, waiting: () -> Void = {}, shouldStop: () -> Bool = { false }
+  ) throws(BatchError) {
     self.path = path
-    let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC)
-    descriptor = open(path, flags, 0o666)
+    // Never O_TRUNC here: the file may be another run's report until the lock is ours.
+    descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_APPEND, 0o666)
     guard descriptor >= 0 else {
       throw BatchError(.cannotWrite, path: path, "cannot write the report: \(String(cString: strerror(errno)))")
+    }
+    do {
+      try lock(waiting: waiting, shouldStop: shouldStop)
+      try prepare(append: append)
+    } catch {
+      close(descriptor)
+      throw error
     }
   }
 
   deinit { close(descriptor) }
+
+  private func lock(waiting: () -> Void, shouldStop: () -> Bool) throws(BatchError) {
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      switch errno {
+      case EINTR: continue
+      case EWOULDBLOCK:
+        if !waited {
+          waited = true
+          waiting()
+        }
+        if shouldStop() {
+          throw BatchError(.cannotWrite, path: path, "interrupted while waiting for the report")
+        }
+        usleep(100_000)
+      default:
+        return  // a file system without locks (ENOLCK, EOPNOTSUPP): write without one
+      }
+    }
+  }
+
+  private func prepare(append: Bool) throws(BatchError) {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw failure(errno) }
+    if !append {
+      guard ftruncate(descriptor, 0) == 0 else { throw failure(errno) }
+      return
+    }
+    committed = info.st_size
+    guard committed > 0 else { return }
+    var last: UInt8 = 0
+    let reader = open(path, O_RDONLY | O_CLOEXEC)
+    guard reader >= 0 else { throw failure(errno) }
+    let got = pread(reader, &last, 1, committed - 1)
+    close(reader)
+    if got == 1 && last != 0x0A {
+      let code = [UInt8(0x0A)].withUnsafeBytes { writeAll(descriptor, $0) }
+      guard code == 0 else { throw failure(code) }
+      committed += 1
+      repairedCutLine = true
+    }
+  }
 
   /// Queues one line (a JSON object, without the newline).
   func add(_ line: String) {
@@ -37,15 +103,25 @@ final class ReportWriter {
     buffer.append(0x0A)
   }
 
-  /// Writes the queued lines.
+  /// How many queued lines are not written yet.
+  var pendingLines: Int { buffer.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
+
+  /// Writes the queued lines. When the write fails, the report is cut back to its last whole
+  /// line and the lines stay queued for the next call.
   /// - Throws: ``BatchError`` (cannot write) when the write fails (a full disk).
   func flush() throws(BatchError) {
-    let failure = buffer.withUnsafeBytes { writeAll(descriptor, $0) }
-    buffer.removeAll(keepingCapacity: true)
-    if failure != 0 {
-      throw BatchError(
-        .cannotWrite, path: path, "cannot write the report: \(String(cString: strerror(failure)))")
+    guard !buffer.isEmpty else { return }
+    let code = buffer.withUnsafeBytes { writeAll(descriptor, $0) }
+    if code != 0 {
+      _ = ftruncate(descriptor, committed)
+      throw failure(code)
     }
+    committed += off_t(buffer.count)
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  private func failure(_ code: Int32) -> BatchError {
+    BatchError(.cannotWrite, path: path, "cannot write the report: \(String(cString: strerror(code)))")
   }
 }
 
@@ -110,6 +186,7 @@ extension BatchOutcome {
     if status != .failed { line.add("output", job.output) }
     if let offset { line.add("offset", offset) }
     if let reason { line.add("reason", reason) }
+    if cannotWrite { line.add("cannotWrite", true) }
     if status == .ok {
       line.add("bytesIn", bytesIn)
       line.add("bytesOut", bytesOut)
@@ -118,43 +195,5 @@ extension BatchOutcome {
     }
     line.add("seconds", seconds)
     return line.text
-  }
-}
-
-/// What an earlier report says, for `--resume`.
-enum ReportReader {
-  /// The members of a report line that resuming needs.
-  private struct Line: Decodable {
-    var input: String?
-    var status: String?
-    var output: String?
-  }
-
-  /// The inputs whose last line in the report is `ok`, each with its output (both relative).
-  /// A missing report is an empty one; lines that are not report lines (a line cut short by
-  /// a killed run) are ignored.
-  /// - Throws: ``BatchError`` (bad input) when the report exists but cannot be read.
-  static func completedInputs(in path: String) throws(BatchError) -> [String: String] {
-    guard FileManager.default.fileExists(atPath: path) else { return [:] }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw BatchError(.badInput, path: path, "cannot read the report to resume from")
-    }
-    let decoder = JSONDecoder()
-    var done: [String: String] = [:]
-    for line in data.split(separator: 0x0A) {
-      let entry: Line
-      do {
-        entry = try decoder.decode(Line.self, from: line)
-      } catch {
-        continue  // not a report line: the last line of a killed run, cut short
-      }
-      guard let input = entry.input else { continue }  // a run or summary line
-      if entry.status == BatchOutcome.Status.ok.rawValue, let output = entry.output {
-        done[input] = output
-      } else {
-        done[input] = nil
-      }
-    }
-    return done
   }
 }

@@ -30,17 +30,50 @@ public struct BatchRunner {
     interrupts.start()
     defer { interrupts.stop() }
 
+    // The report is locked before it is read for --resume: a second run of the same report
+    // waits for the first, then resumes from everything the first wrote.
+    let report: ReportWriter
+    do {
+      report = try ReportWriter(
+        path: configuration.reportPath, append: configuration.resume,
+        waiting: {
+          StandardError.write(
+            "midiroll: another run is writing \(configuration.reportPath); waiting for it to end\n")
+        }, shouldStop: { interrupts.received != nil })
+    } catch {
+      // Interrupted while waiting for another run's report: nothing was done.
+      guard let signal = interrupts.received else { throw error }
+      return BatchResult(
+        totals: BatchTotals(), interruption: signal, notStarted: 0,
+        seconds: Human.seconds(clock.now - started), reportPath: configuration.reportPath)
+    }
+    if report.repairedCutLine {
+      StandardError.write(
+        "midiroll: \(configuration.reportPath): its last line was cut short (a run stopped while "
+          + "writing it); it is left as it is and this run starts on a new line\n")
+    }
+
     var tree = InputTree(
       root: configuration.inputFolder, filter: configuration.filter, skipping: [outputID])
     tree.shouldStop = { interrupts.received != nil }
     _ = inputID
     let found = tree.walk()
     var totals = BatchTotals()
-    let jobs = try plan(found, totals: &totals)
+    var outputFolders = Set<String>()
+    let jobs = try plan(found, totals: &totals, outputFolders: &outputFolders)
     totals.planned = jobs.count
+    let staleRemoved = StaleTemporaryFiles.remove(in: outputFolders)
+    if staleRemoved > 0 {
+      StandardError.write(
+        "midiroll: removed \(staleRemoved) temporary file(s) left by runs that were killed\n")
+    }
 
-    let report = try ReportWriter(path: configuration.reportPath, append: configuration.resume)
-    report.add(runLine(started: startDate, found: found.count, totals: totals).text)
+    var run = runLine(started: startDate, found: found.count, totals: totals)
+    run.add("staleTemporaryFilesRemoved", staleRemoved)
+    run.add("repairedCutLine", report.repairedCutLine)
+    var runLine = JSONLine()
+    runLine.add("run", run)
+    report.add(runLine.text)
     try report.flush()
 
     let workerCount = max(1, min(configuration.jobs, jobs.count))
@@ -53,7 +86,6 @@ public struct BatchRunner {
       outputKind: configuration.outputKind, readOptions: configuration.readOptions,
       maximumFileSize: configuration.maximumFileSize, force: configuration.force,
       transform: configuration.transform, npz: configuration.npz)
-    let processID = getpid()
     let announcesStarts = configuration.announcesStarts
     for worker in 0..<workerCount {
       let slot = slots[worker]
@@ -65,7 +97,8 @@ public struct BatchRunner {
             // One write(2) of a short line: never interleaved with another thread's line.
             StandardError.write(OneLine.escaping("midiroll: batch: starting \(jobs[index].input)") + "\n")
           }
-          let outcome = converter.convert(jobs[index], slot: slot, tag: "\(processID)-\(worker)-\(count)")
+          let outcome = converter.convert(
+            jobs[index], slot: slot, tag: TemporaryName.tag(worker: worker, count: count))
           mailbox.post(outcome)
         }
         mailbox.finish()
@@ -87,8 +120,15 @@ public struct BatchRunner {
           printer.failed(path: path, reason: outcome.reason ?? "failed")
         }
       }
-      if reportFailure == nil {
-        do { try report.flush() } catch { reportFailure = error }
+      do {
+        try report.flush()
+      } catch {
+        // Nothing converted from now on could be recorded: stop taking files.
+        if reportFailure == nil {
+          reportFailure = error
+          queue.stop()
+          StandardError.write(OneLine.escaping("midiroll: \(error); stopping after the files in progress") + "\n")
+        }
       }
       if let signal = interrupts.received, !announcedInterruption {
         announcedInterruption = true
@@ -103,10 +143,19 @@ public struct BatchRunner {
       totals: totals, interruption: interrupts.received, notStarted: totals.planned - totals.done,
       seconds: Human.seconds(clock.now - started), reportPath: configuration.reportPath)
     report.add(summaryLine(result).text)
-    if reportFailure == nil {
-      do { try report.flush() } catch { reportFailure = error }
+    do {
+      try report.flush()
+    } catch {
+      let lost = report.pendingLines
+      throw BatchError(.cannotWrite, path: error.path,
+        "\(error.message); the report misses its last \(lost) line(s) (the summary included), "
+          + "and every line in it is whole: make room and run the same command with --resume")
     }
-    if let reportFailure { throw reportFailure }
+    if let reportFailure {
+      throw BatchError(.cannotWrite, path: reportFailure.path,
+        "\(reportFailure.message) for a while, so the run stopped early with \(result.notStarted) "
+          + "input(s) not started (the report has every line): run the same command with --resume")
+    }
     return result
   }
 
@@ -148,10 +197,14 @@ public struct BatchRunner {
 
   /// The jobs of this run: every input found, with its output; an input whose output another
   /// input already claims fails; then this shard's part, without what an earlier run did.
-  private func plan(_ found: [FoundInput], totals: inout BatchTotals) throws(BatchError) -> [BatchJob] {
+  /// `outputFolders` gets the folder of every output of the tree, this shard's or not.
+  private func plan(_ found: [FoundInput], totals: inout BatchTotals, outputFolders: inout Set<String>)
+    throws(BatchError) -> [BatchJob]
+  {
     var claimed: [String: String] = [:]
     claimed.reserveCapacity(found.count)
-    let done = configuration.resume ? try ReportReader.completedInputs(in: configuration.reportPath) : [:]
+    let earlier =
+      configuration.resume ? try ReportReader.earlier(in: configuration.reportPath) : ReportReader.Earlier()
     var jobs: [BatchJob] = []
     for input in found {
       var job = BatchJob(input: input.relativePath, output: "", kind: input.kind, problem: input.problem)
@@ -161,13 +214,21 @@ public struct BatchRunner {
           job.problem = "\(first) has the same output \(job.output) (rename one of them)"
         } else {
           claimed[job.output] = job.input
+          let slash = job.output.lastIndex(of: "/")
+          outputFolders.insert(
+            configuration.outputFolder + (slash.map { "/" + job.output[..<$0] } ?? ""))
         }
       }
       guard configuration.shard.contains(job.input) else { continue }
-      if let output = done[job.input], output == job.output,
+      totals.inShard += 1
+      if let output = earlier.done[job.input], output == job.output,
         FileID(path: configuration.outputFolder + "/" + output) != nil
       {
         totals.alreadyDone += 1
+        continue
+      }
+      if earlier.failed.contains(job.input) && !configuration.retryFailed {
+        totals.failedBefore += 1
         continue
       }
       jobs.append(job)
@@ -175,6 +236,7 @@ public struct BatchRunner {
     return jobs
   }
 
+  /// The members of the `run` line.
   private func runLine(started: Date, found: Int, totals: BatchTotals) -> JSONLine {
     var run = JSONLine()
     run.add("started", ISO8601DateFormatter().string(from: started))
@@ -188,9 +250,9 @@ public struct BatchRunner {
     run.add("found", found)
     run.add("planned", totals.planned)
     run.add("alreadyDone", totals.alreadyDone)
-    var line = JSONLine()
-    line.add("run", run)
-    return line
+    run.add("failedBefore", totals.failedBefore)
+    run.add("inShard", totals.inShard)
+    return run
   }
 
   private func summaryLine(_ result: BatchResult) -> JSONLine {
@@ -200,6 +262,7 @@ public struct BatchRunner {
     summary.add("failed", totals.failed)
     summary.add("skipped", totals.skipped)
     summary.add("alreadyDone", totals.alreadyDone)
+    summary.add("failedBefore", totals.failedBefore)
     summary.add("notStarted", result.notStarted)
     summary.add("notes", totals.notes)
     summary.add("bytesIn", totals.bytesIn)

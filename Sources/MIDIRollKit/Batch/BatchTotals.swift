@@ -4,6 +4,11 @@ public struct BatchTotals: Sendable {
   public var planned = 0
   /// Inputs an earlier run already did (`--resume`).
   public var alreadyDone = 0
+  /// Inputs whose latest result in the report is a failure of the input, not retried
+  /// (`--resume` without `--retry-failed`).
+  public var failedBefore = 0
+  /// Inputs of the tree in this run's shard (planned, already done or failed before).
+  public var inShard = 0
   /// Converted and written.
   public var ok = 0
   /// Failed.

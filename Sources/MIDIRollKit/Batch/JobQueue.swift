@@ -10,6 +10,8 @@ import Foundation
 final class JobQueue: @unchecked Sendable {
   private let lock = NSLock()
   private var parts: [Range<Int>]
+  /// Whether no more jobs are handed out (``stop()``).
+  private var stopped = false
   private let interrupts: InterruptWatcher
 
   /// A queue of `count` jobs for `workers` workers that stops when `interrupts` has received
@@ -27,6 +29,7 @@ final class JobQueue: @unchecked Sendable {
     if interrupts.received != nil { return nil }
     lock.lock()
     defer { lock.unlock() }
+    if stopped { return nil }
     if parts[worker].isEmpty {
       guard let largest = parts.indices.max(by: { parts[$0].count < parts[$1].count }),
         !parts[largest].isEmpty
@@ -39,5 +42,14 @@ final class JobQueue: @unchecked Sendable {
     let index = parts[worker].lowerBound
     parts[worker] = (index + 1)..<parts[worker].upperBound
     return index
+  }
+}
+
+extension JobQueue {
+  /// Hands out no more jobs (the report cannot be written).
+  func stop() {
+    lock.lock()
+    stopped = true
+    lock.unlock()
   }
 }

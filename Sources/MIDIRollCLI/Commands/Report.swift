@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import MIDIRollKit
+
+/// `midiroll report OUT_DIR`: every batch report in a folder (all shards, all resumed runs)
+/// summed up — totals, failures by reason, and what is still missing.
+public struct Report: ParsableCommand {
+  /// The command's name and help.
+  public static let configuration = CommandConfiguration(
+    abstract: "Sum up every batch report in a folder: totals, failures by reason, what is missing.",
+    discussion: """
+      Reads every midiroll-report*.jsonl in OUT_DIR (the reports of all shards and all \
+      resumed runs) and counts each input once, its latest result winning. Failures are \
+      grouped by reason (reasons that differ only in their numbers are one group), with \
+      counts and example paths. Missing: shards of a --shard K/N run that never ran, inputs \
+      of a shard without a result, runs that did not finish. Lines cut short by a run that \
+      stopped while writing are counted and passed over.
+
+      --json prints one object: {"inputs": N, "ok": N, "failed": N, "skipped": N, \
+      "missing": N, "reports": [paths], "runs": N, "unreadableLines": N, "failures": \
+      [{"reason": …, "count": N, "examples": [paths]}], "incomplete": [{"shard": "K/N", …}]}.
+
+      Exit status: 0 when every input is ok or skipped and nothing is missing, 1 when any \
+      failed or something is missing (or OUT_DIR holds no report), 2 for bad usage.
+      """
+  )
+
+  /// The folder holding the reports.
+  @Argument(
+    help: ArgumentHelp("The batch's output folder (or wherever the reports are).", valueName: "OUT_DIR"))
+  public var folder: String
+
+  /// Print JSON instead of text.
+  @Flag(name: .long, help: "Print the summary as one JSON object.")
+  public var json = false
+
+  /// Creates the command (for the argument parser).
+  public init() {}
+
+  /// Reads the reports and prints the summary.
+  public func run() throws {
+    let summary = try ReportFolder(folder: Batch.trimmed(folder))
+    if json {
+      try StandardOutput.printLine(summary.json)
+    } else {
+      try StandardOutput.write(summary.text)
+    }
+    if !summary.isClean { throw ExitCode(1) }
+  }
+}
