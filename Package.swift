@@ -4,13 +4,14 @@ import PackageDescription
 /// midiroll: a Standard MIDI File reader and writer, a piano-roll model, and the `midiroll` tool.
 ///
 /// Modules, lowest first (an arrow never points up):
-/// `SMF` → `PianoRoll` → `PianoRollRender` → `MIDIRollCLI` → `midiroll`.
+/// `SMF` → `JSON` → `PianoRoll` → `PianoRollRender` → `MIDIRollCLI` → `midiroll`.
 /// `LibSMFBridge` (over the system's libsmf) sits behind the `LibSMF` trait, on by default.
 let package = Package(
   name: "midiroll",
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "SMF", targets: ["SMF"]),
+    .library(name: "JSON", targets: ["JSON"]),
     .library(name: "PianoRoll", targets: ["PianoRoll"]),
     .library(name: "PianoRollRender", targets: ["PianoRollRender"]),
     .executable(name: "midiroll", targets: ["midiroll"]),
@@ -26,7 +27,12 @@ let package = Package(
   ],
   targets: [
     .target(name: "SMF"),
-    .target(name: "PianoRoll", dependencies: ["SMF"]),
+    // A streaming JSON reader and writer (no music): the piano-roll format, `info --json`, reports.
+    // libm on Linux: a program without Foundation links nothing else that brings it.
+    .target(name: "JSON", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+    .target(
+      name: "PianoRoll", dependencies: ["SMF", "JSON"],
+      linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     .target(name: "PianoRollRender", dependencies: ["PianoRoll"]),
     .systemLibrary(name: "CSMF", pkgConfig: "smf", providers: [.apt(["libsmf-dev"])]),
     .target(name: "LibSMFBridge", dependencies: ["SMF", "CSMF"]),
@@ -62,7 +68,7 @@ let package = Package(
     // Helpers every test target shares: seeded random numbers, the real MIDI files, child processes.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "SMFTests", dependencies: ["SMF", "TestSupport"]),
-    .testTarget(name: "PianoRollTests", dependencies: ["PianoRoll", "SMF", "TestSupport"]),
+    .testTarget(name: "PianoRollTests", dependencies: ["PianoRoll", "JSON", "SMF", "TestSupport"]),
     .testTarget(
       name: "PianoRollRenderTests", dependencies: ["PianoRollRender", "PianoRoll", "SMF"]),
     .testTarget(
