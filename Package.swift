@@ -51,6 +51,8 @@ let package = Package(
         "SMF", "PianoRoll",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
       ]),
+    // Piano-roll JSON throughput (`json-bench FILE.mid`), without Foundation.
+    .executableTarget(name: "json-bench", dependencies: ["PianoRoll", "SMF"]),
     // Fuzz targets: a plain build makes input replayers; `make fuzz` rebuilds them with
     // -sanitize=fuzzer,address -DFUZZING as libFuzzer targets.
     .target(name: "FuzzLaws", dependencies: ["SMF", "PianoRoll"], path: "Sources/Fuzz/Laws"),

@@ -67,7 +67,7 @@ extension JSONReader {
     guard try nextSignificantByte() == UInt8(ascii: "\"") else {
       throw JSONError(.wrongType(expected: expected(), found: try describeValue()), path: path)
     }
-    return try readStringToken(hashing: false)
+    return try readStringToken()
   }
 
   @usableFromInline
@@ -257,13 +257,27 @@ extension JSONReader {
 
   // MARK: Strings
 
-  /// Reads the string at the reader's position (its `"`); with `hashing`, sets
-  /// ``lastNameHash``.
+  /// Reads past the string at the reader's position (its `"`), checking it, without making a
+  /// `String` when it is plain ASCII.
+  mutating func skipStringToken() throws(JSONError) {
+    var scan = position + 1
+    while scan < end {
+      let byte = base[scan]
+      if byte == UInt8(ascii: "\"") {
+        position = scan + 1
+        return
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+      scan += 1
+    }
+    _ = try readStringToken()
+  }
+
+  /// Reads the string at the reader's position (its `"`).
   @usableFromInline
-  mutating func readStringToken(hashing: Bool) throws(JSONError) -> String {
+  mutating func readStringToken() throws(JSONError) -> String {
     position += 1
     var start = position
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     var ascii = true
     while true {
       while position < end {
@@ -273,13 +287,11 @@ extension JSONReader {
           let text = ascii ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
           guard let text else { throw syntaxError("UTF-8 text in a string", at: start) }
           position += 1
-          if hashing { lastNameHash = hash }
           return text
         }
-        if byte == UInt8(ascii: "\\") { return try readEscapedString(from: start, hashing: hashing) }
+        if byte == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
         guard byte >= 0x20 else { throw syntaxError("no control character inside a string (escape it)") }
         ascii = ascii && byte < 0x80
-        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         position += 1
       }
       // Keep the opening quote in the window, for the message when the string never closes.
@@ -292,7 +304,7 @@ extension JSONReader {
   }
 
   /// The rest of a string with escapes: its bytes collected in ``scratch``.
-  private mutating func readEscapedString(from start: Int, hashing: Bool) throws(JSONError) -> String {
+  private mutating func readEscapedString(from start: Int) throws(JSONError) -> String {
     scratch.removeAll(keepingCapacity: true)
     scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: position - start))
     let opening = origin + start - 1
@@ -307,11 +319,6 @@ extension JSONReader {
         position += 1
         guard let text = String(validating: scratch, as: UTF8.self) else {
           throw JSONError(.syntax(expected: "UTF-8 text in a string"), path: path, offset: opening + 1)
-        }
-        if hashing {
-          var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-          for byte in scratch { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-          lastNameHash = hash
         }
         return text
       case UInt8(ascii: "\\"):

@@ -46,18 +46,27 @@ public struct JSONReader: ~Copyable {
     var isArray: Bool
     /// Arrays: the index of the element being read (−1 before the first).
     var index: Int
-    /// Objects: the name of the member being read.
-    var name: String?
+    /// Objects: the member being read, an index into ``names`` (−1 between members).
+    var name: Int
     /// Objects: where this object's names start in ``names``.
     var firstName: Int
+    /// Objects: one bit for each name read (its hash modulo 64), so that most names need no
+    /// comparison with the others.
+    var nameBits: UInt64 = 0
   }
   @usableFromInline var frames: [Frame] = []
-  /// The names of the open objects' members read so far, with their hashes, to refuse a name
-  /// given twice.
-  var names: [String] = []
-  var nameHashes: [UInt64] = []
-  /// The hash of the last name read (FNV-1a of its UTF-8 bytes).
-  public internal(set) var lastNameHash: UInt64 = 0
+  /// One name of an open object: its hash and its bytes in ``nameBytes``.
+  @usableFromInline struct NameRecord {
+    @usableFromInline var hash: UInt64
+    @usableFromInline var start: Int
+    @usableFromInline var count: Int
+  }
+  /// The names of the open objects' members read so far, to refuse a name given twice and to
+  /// say the path, without a `String` per name.
+  @usableFromInline var names: [NameRecord] = []
+  @usableFromInline var nameBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 1024)
+  var nameByteCapacity = 1024
+  @usableFromInline var nameByteCount = 0
   /// Bytes of a string with escapes, reused.
   var scratch: [UInt8] = []
 
@@ -85,6 +94,7 @@ public struct JSONReader: ~Copyable {
 
   deinit {
     if ownsBuffer { base.deallocate() }
+    nameBytes.deallocate()
   }
 
   /// Runs `body` with a reader of `bytes` (read in place, not copied).
@@ -137,6 +147,19 @@ public struct JSONReader: ~Copyable {
 
   private mutating func countLines(upTo index: Int) {
     var cursor = 0
+    // Eight bytes at a time: a byte is a line end where `word ^ 0x0A…` has a zero byte.
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    while cursor + 8 <= index {
+      let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self) ^ (ones &* 0x0A)
+      let zeros = ~(((word & low7) &+ low7) | word | low7)
+      if zeros != 0 {
+        linesBefore += zeros.nonzeroBitCount
+        let last = (63 - zeros.leadingZeroBitCount) / 8  // little-endian: the highest byte is the last
+        lineStartBefore = origin + cursor + last + 1
+      }
+      cursor += 8
+    }
     while cursor < index {
       if base[cursor] == 0x0A {
         linesBefore += 1
@@ -182,8 +205,8 @@ public struct JSONReader: ~Copyable {
     for frame in frames {
       if frame.isArray {
         if frame.index >= 0 { components.append(.index(frame.index)) }
-      } else if let name = frame.name {
-        components.append(.name(name))
+      } else if frame.name >= 0 {
+        components.append(.name(nameText(frame.name)))
       }
     }
     return JSONPath(components)
@@ -292,7 +315,7 @@ public struct JSONReader: ~Copyable {
     guard frames.count < Self.maximumDepth else {
       throw syntaxError("at most \(Self.maximumDepth) levels of nesting")
     }
-    frames.append(Frame(isArray: isArray, index: -1, name: nil, firstName: names.count))
+    frames.append(Frame(isArray: isArray, index: -1, name: -1, firstName: names.count))
   }
 
   /// The name of the next member of the open object (the reader then stands at its value, which
@@ -300,45 +323,126 @@ public struct JSONReader: ~Copyable {
   /// - Throws: a syntax error, or ``JSONError/Kind/duplicateName(_:)`` for a name the object
   ///   already has.
   public mutating func nextName() throws(JSONError) -> String? {
+    guard try nextNameRecord() else { return nil }
+    return nameText(names.count - 1)
+  }
+
+  /// The next member's name as its index in `table` (`-1` for a name not in it), or `nil`
+  /// after the object's `}`: the fast way to read objects whose names are known, with no
+  /// `String` made. ``currentName`` is the name itself.
+  @inlinable
+  public mutating func nextName(in table: JSONNameTable) throws(JSONError) -> Int? {
+    guard try nextNameRecord() else { return nil }
+    let record = names[names.count - 1]
+    return table.index(of: record.hash, UnsafeBufferPointer(start: nameBytes + record.start, count: record.count))
+  }
+
+  /// The name of the member being read in the innermost object.
+  public var currentName: String {
+    let name = frames.last?.name ?? -1
+    return name >= 0 ? nameText(name) : ""
+  }
+
+  @usableFromInline
+  func nameText(_ index: Int) -> String {
+    let record = names[index]
+    return String(decoding: UnsafeBufferPointer(start: nameBytes + record.start, count: record.count), as: UTF8.self)
+  }
+
+  /// Reads the next name into ``names``; `false` after the object's `}`.
+  @usableFromInline
+  mutating func nextNameRecord() throws(JSONError) -> Bool {
     let last = frames.count - 1
-    let first = frames[last].name == nil && names.count == frames[last].firstName
+    let first = frames[last].name < 0 && names.count == frames[last].firstName
     var byte = try nextSignificantByte()
     if !first {
       switch byte {
       case UInt8(ascii: ","):
         position += 1
-        frames[last].name = nil
+        frames[last].name = -1
         byte = try nextSignificantByte()
       case UInt8(ascii: "}"):
         position += 1
         pop()
-        return nil
+        return false
       default:
         throw syntaxError("',' or '}' after this value")
       }
     } else if byte == UInt8(ascii: "}") {
       position += 1
       pop()
-      return nil
+      return false
     }
     guard byte == UInt8(ascii: "\"") else { throw syntaxError("a name in double quotes") }
-    let name = try readStringToken(hashing: true)
+    let record = try readNameToken()
     guard try nextSignificantByte() == UInt8(ascii: ":") else {
+      let name = String(decoding: UnsafeBufferPointer(start: nameBytes + record.start, count: record.count), as: UTF8.self)
       throw syntaxError("':' after the name \"\(name)\"")
     }
     position += 1
-    frames[last].name = name
-    let hash = lastNameHash
-    var index = frames[last].firstName
-    while index < nameHashes.count {
-      if nameHashes[index] == hash && names[index] == name {
-        throw JSONError(.duplicateName(name), path: path)
+    let bit: UInt64 = 1 << (record.hash >> 58)
+    if frames[last].nameBits & bit != 0 {
+      var index = frames[last].firstName
+      while index < names.count {
+        let other = names[index]
+        if other.hash == record.hash && other.count == record.count
+          && UnsafeBufferPointer(start: nameBytes + other.start, count: other.count).elementsEqual(
+            UnsafeBufferPointer(start: nameBytes + record.start, count: record.count))
+        {
+          names.append(record)
+          frames[last].name = names.count - 1
+          throw JSONError(.duplicateName(nameText(names.count - 1)), path: path)
+        }
+        index += 1
       }
-      index += 1
     }
-    names.append(name)
-    nameHashes.append(hash)
-    return name
+    frames[last].nameBits |= bit
+    names.append(record)
+    frames[last].name = names.count - 1
+    return true
+  }
+
+  /// Reads a name (at its `"`) into ``nameBytes``.
+  private mutating func readNameToken() throws(JSONError) -> NameRecord {
+    let start = nameByteCount
+    var scan = position + 1
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    var ascii = true
+    while scan < end {
+      let byte = base[scan]
+      if byte == UInt8(ascii: "\"") {
+        let count = scan - position - 1
+        let slice = UnsafeBufferPointer(start: base + position + 1, count: count)
+        guard ascii || String(validating: slice, as: UTF8.self) != nil else { break }
+        appendName(slice)
+        position = scan + 1
+        return NameRecord(hash: hash, start: start, count: count)
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      ascii = ascii && byte < 0x80
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+      scan += 1
+    }
+    // Escapes, bad bytes or the end of the window: the general string reader.
+    let text = try readStringToken()
+    hash = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    var text2 = text
+    text2.withUTF8 { appendName($0) }
+    return NameRecord(hash: hash, start: start, count: nameByteCount - start)
+  }
+
+  private mutating func appendName(_ bytes: UnsafeBufferPointer<UInt8>) {
+    if nameByteCount + bytes.count > nameByteCapacity {
+      let newCapacity = max(nameByteCapacity * 2, nameByteCount + bytes.count)
+      let newStore = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+      newStore.update(from: nameBytes, count: nameByteCount)
+      nameBytes.deallocate()
+      nameBytes = newStore
+      nameByteCapacity = newCapacity
+    }
+    if let source = bytes.baseAddress { (nameBytes + nameByteCount).update(from: source, count: bytes.count) }
+    nameByteCount += bytes.count
   }
 
   /// Whether the open array has another element (the reader then stands at it); `false` after
@@ -371,9 +475,9 @@ public struct JSONReader: ~Copyable {
 
   private mutating func pop() {
     let frame = frames.removeLast()
-    if !frame.isArray {
+    if !frame.isArray && frame.firstName < names.count {
+      nameByteCount = names[frame.firstName].start
       names.removeSubrange(frame.firstName...)
-      nameHashes.removeSubrange(frame.firstName...)
     }
   }
 
@@ -453,7 +557,7 @@ public struct JSONReader: ~Copyable {
       try beginArray()
       while try nextElement() { try skipValue() }
     case .string:
-      _ = try readStringToken(hashing: false)
+      try skipStringToken()
     case .number:
       _ = try readNumberToken()
     case .bool:

@@ -20,6 +20,14 @@ struct NoteCheck {
 }
 
 extension PendingTrack {
+  /// The names of a note, in the order `readNote` numbers them.
+  static let noteNames = JSONNameTable([
+    "pitch", "velocity", "offVelocity", "channel", "tick", "durationTicks", "position", "duration", "seconds",
+    "durationSeconds", "end", "onOrder", "offOrder",
+  ])
+  /// The names of a position.
+  static let positionNames = JSONNameTable(["bar", "beat", "subbeat", "cent"])
+
   /// Reads one entry of `notes`, member by member.
   mutating func readNote(_ reader: inout JSONReader) throws(PianoRollJSONError) {
     guard try reader.peekKind() == .object else {
@@ -41,20 +49,20 @@ extension PendingTrack {
     var onOrder: Int?
     var offOrder: Int?
     let maximumTick = PianoRollJSON.maximumTick
-    while let name = try reader.nextName() {
+    while let name = try reader.nextName(in: Self.noteNames) {
       if try reader.readNullIfPresent() { continue }
       switch name {
-      case "pitch": pitch = try PianoRollJSON.readInt(&reader, 0...127)
-      case "velocity": velocity = try PianoRollJSON.readInt(&reader, 1...127)
-      case "offVelocity": offVelocity = try PianoRollJSON.readInt(&reader, 0...127)
-      case "channel": channel = try PianoRollJSON.readInt(&reader, 0...15)
-      case "tick": tick = try PianoRollJSON.readInt(&reader, 0...maximumTick)
-      case "durationTicks": durationTicks = try PianoRollJSON.readInt(&reader, 0...maximumTick)
-      case "position": position = try Self.readPosition(&reader)
-      case "duration": duration = try Self.readPosition(&reader)
-      case "seconds": seconds = try reader.readDouble()
-      case "durationSeconds": durationSeconds = try reader.readDouble()
-      case "end":
+      case 0: pitch = try PianoRollJSON.readInt(&reader, 0...127)
+      case 1: velocity = try PianoRollJSON.readInt(&reader, 1...127)
+      case 2: offVelocity = try PianoRollJSON.readInt(&reader, 0...127)
+      case 3: channel = try PianoRollJSON.readInt(&reader, 0...15)
+      case 4: tick = try PianoRollJSON.readInt(&reader, 0...maximumTick)
+      case 5: durationTicks = try PianoRollJSON.readInt(&reader, 0...maximumTick)
+      case 6: position = try Self.readPosition(&reader)
+      case 7: duration = try Self.readPosition(&reader)
+      case 8: seconds = try reader.readDouble()
+      case 9: durationSeconds = try reader.readDouble()
+      case 10:
         let text = try reader.readString()
         guard let value = NoteEnd(name: text) else {
           throw PianoRollJSONError(
@@ -63,8 +71,8 @@ extension PendingTrack {
             path: reader.path)
         }
         end = value
-      case "onOrder": onOrder = try PianoRollJSON.readInt(&reader, 0...Int(Int32.max))
-      case "offOrder": offOrder = try PianoRollJSON.readInt(&reader, 0...Int(Int32.max))
+      case 11: onOrder = try PianoRollJSON.readInt(&reader, 0...Int(Int32.max))
+      case 12: offOrder = try PianoRollJSON.readInt(&reader, 0...Int(Int32.max))
       default: try reader.skipValue()
       }
     }
@@ -110,13 +118,13 @@ extension PendingTrack {
     try reader.beginObject()
     var parts = (bar: 0, beat: 0, subbeat: 0, cent: 0)
     let large = -1_000_000_000...1_000_000_000
-    while let name = try reader.nextName() {
+    while let name = try reader.nextName(in: positionNames) {
       if try reader.readNullIfPresent() { continue }
       switch name {
-      case "bar": parts.bar = try PianoRollJSON.readInt(&reader, large)
-      case "beat": parts.beat = try PianoRollJSON.readInt(&reader, large)
-      case "subbeat": parts.subbeat = try PianoRollJSON.readInt(&reader, large)
-      case "cent": parts.cent = try PianoRollJSON.readInt(&reader, large)
+      case 0: parts.bar = try PianoRollJSON.readInt(&reader, large)
+      case 1: parts.beat = try PianoRollJSON.readInt(&reader, large)
+      case 2: parts.subbeat = try PianoRollJSON.readInt(&reader, large)
+      case 3: parts.cent = try PianoRollJSON.readInt(&reader, large)
       default: try reader.skipValue()
       }
     }
