@@ -1,4 +1,5 @@
 import ArgumentParser
+import PianoRoll
 import SMF
 
 /// `midiroll convert IN OUT`: reads a song and writes it as `.mid` or piano-roll JSON.
@@ -41,7 +42,9 @@ public struct Convert: ParsableCommand {
     var song = try SongInput(path: input, options: inputOptions)
     song.printWarnings(quiet: inputOptions.quiet)
     let done = plan.apply(to: &song)
-    try FileIO.write(song.encoded(as: outputKind), to: output, inputs: [input], force: outputOptions.force)
+    try song.write(
+      as: outputKind, profile: outputOptions.compact ? .compact : .full, to: output, inputs: [input],
+      force: outputOptions.force)
     if !inputOptions.quiet { done.forEach(Diagnostics.printError) }
   }
 }

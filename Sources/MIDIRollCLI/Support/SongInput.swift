@@ -22,8 +22,31 @@ public struct SongInput: Sendable {
   /// - Throws: ``CLIError`` (bad input) naming the file and the byte offset or JSON path.
   public init(path: String, options: InputOptions) throws(CLIError) {
     let kind = try SongFileKind.resolve(path, explicit: options.from, role: "input")
+    if kind == .json {
+      // Streamed from the file: memory follows the song, not the text. The limit lets every
+      // JSON written from a .mid within --max-file-size read back.
+      let limit = options.maxFileSize.multipliedReportingOverflow(by: PianoRollJSON.worstCaseBytesPerMIDIByte)
+      let decodeOptions = PianoRollJSON.DecodeOptions(maximumInputBytes: limit.overflow ? Int.max : limit.partialValue)
+      let name = path
+      let song = try FileIO.withInput(path) { (descriptor) throws(CLIError) -> Song in
+        do throws(PianoRollJSONError) {
+          return try PianoRollJSON.decode(fileDescriptor: descriptor, options: decodeOptions)
+        } catch {
+          throw CLIError(.badInput, file: name, error.description, offset: error.offset)
+        }
+      }
+      self.init(path: path, song: song)
+      return
+    }
     let bytes = try FileIO.read(path, maximumSize: options.maxFileSize)
     try self.init(bytes: bytes, kind: kind, path: path, readOptions: options.readOptions)
+  }
+
+  /// A song read from JSON, without warnings.
+  private init(path: String, song: Song) {
+    self.path = path
+    warnings = []
+    content = .song(song)
   }
 
   /// Decodes bytes already read.
@@ -87,12 +110,28 @@ public struct SongInput: Sendable {
 
   /// The song encoded as `kind`.
   /// - Throws: ``CLIError`` when the song cannot be written in that form.
-  public func encoded(as kind: SongFileKind) throws(CLIError) -> [UInt8] {
+  public func encoded(as kind: SongFileKind, profile: PianoRollJSON.Profile = .full) throws(CLIError) -> [UInt8] {
     switch kind {
     case .mid:
       return file.serialized()
     case .json:
-      return PianoRollJSON.encode(song)
+      return PianoRollJSON.encode(song, profile: profile)
+    }
+  }
+
+  /// Writes the song as `kind` to `path` (see ``FileIO/write(to:inputs:force:_:)``); JSON is
+  /// streamed as it is written, never held whole.
+  public func write(
+    as kind: SongFileKind, profile: PianoRollJSON.Profile = .full, to path: String, inputs: [String], force: Bool
+  ) throws(CLIError) {
+    switch kind {
+    case .mid:
+      try FileIO.write(file.serialized(), to: path, inputs: inputs, force: force)
+    case .json:
+      let song = self.song
+      try FileIO.write(to: path, inputs: inputs, force: force) { (sink) throws(CLIError) in
+        try PianoRollJSON.encode(song, profile: profile, to: sink)
+      }
     }
   }
 

@@ -13,10 +13,39 @@ struct UnplacedNote {
 }
 
 /// A note's `position` and `seconds` given next to its `tick`: they must say the same place.
+/// Kept small (32 bytes), as every note of a full-profile document has one until the timeline
+/// is known.
 struct NoteCheck {
-  var index: Int
-  var position: Position?
-  var seconds: Double?
+  private var noteIndex: UInt32
+  private var bar: Int32
+  private var beat: Int32
+  private var subbeat: Int32
+  private var cent: Int32
+  private var hasPosition: Bool
+  private var secondsValue: Double
+
+  /// A check of note `index`; `nil` when a position part does not fit 32 bits (such a
+  /// position cannot be the note's anyway: the caller refuses it as out of range).
+  init?(index: Int, position: Position?, seconds: Double?) {
+    guard let compactIndex = UInt32(exactly: index) else { return nil }
+    noteIndex = compactIndex
+    hasPosition = position != nil
+    let given = position ?? .zero
+    guard let bar = Int32(exactly: given.bar), let beat = Int32(exactly: given.beat),
+      let subbeat = Int32(exactly: given.subbeat), let cent = Int32(exactly: given.cent)
+    else { return nil }
+    self.bar = bar
+    self.beat = beat
+    self.subbeat = subbeat
+    self.cent = cent
+    secondsValue = seconds ?? .nan
+  }
+
+  var index: Int { Int(noteIndex) }
+  var position: Position? {
+    hasPosition ? Position(bar: Int(bar), beat: Int(beat), subbeat: Int(subbeat), cent: Int(cent)) : nil
+  }
+  var seconds: Double? { secondsValue.isNaN ? nil : secondsValue }
 }
 
 extension PendingTrack {
@@ -103,7 +132,12 @@ extension PendingTrack {
           hasDurationTicks: durationTicks != nil, duration: duration, durationSeconds: durationSeconds))
     }
     if tick != nil && (position != nil || seconds != nil) {
-      checks.append(NoteCheck(index: index, position: position, seconds: seconds))
+      guard let check = NoteCheck(index: index, position: position, seconds: seconds) else {
+        throw PianoRollJSONError(
+          .outOfRange(value: "this note's position", expected: "a position whose parts fit 32 bits"),
+          path: reader.path.appending("position"))
+      }
+      checks.append(check)
     }
     if let onOrder { orders.append((.noteOn(index), onOrder)) }
     if let offOrder { orders.append((.noteOff(index), offOrder)) }
