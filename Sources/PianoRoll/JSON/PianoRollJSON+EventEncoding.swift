@@ -24,8 +24,8 @@ import SMF
 /// | `sequencerSpecific` | `hex` |
 /// | `meta` (any other type) | `metaType`, `hex` |
 ///
-/// A known meta event whose bytes do not have the usual length or values is written with
-/// `hex` only. On reading, `hex` wins over the readable fields of any meta event.
+/// A known meta event whose bytes do not have the usual length or values (a meter of 0 beats
+/// among them, which reading refuses in readable form) is written with `hex` only. On reading, `hex` wins over the readable fields of any meta event.
 extension PianoRollJSON {
   static func writeEvent(_ event: MIDIEvent, full: Bool, to out: inout JSONWriter) {
     switch event {
@@ -136,7 +136,7 @@ extension PianoRollJSON {
       out.rawInteger(Int(data[3]))
       out.raw(", \"subframes\": ")
       out.rawInteger(Int(data[4]))
-    case .timeSignature where data.count == 4 && data[1] < 16:
+    case .timeSignature where data.count == 4 && data[0] > 0 && data[1] < 16:
       out.raw(", \"numerator\": ")
       out.rawInteger(Int(data[0]))
       out.raw(", \"denominator\": ")
