@@ -16,7 +16,7 @@ PYTHON = $(VENV)/bin/python3
 PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema
 export MIDIROLL_PYTHON := $(abspath $(PYTHON))
 
-.PHONY: deps apt-deps venv build test test-asan fuzz demo bench lint format install clean
+.PHONY: deps apt-deps venv build test test-no-foundation test-asan fuzz demo bench lint format install clean
 
 deps: apt-deps venv
 
@@ -43,8 +43,13 @@ apt-deps:
 build: deps
 	$(SWIFT) build -c release
 
-test: deps
+test: deps test-no-foundation
 	$(SWIFT) test
+
+# A program using SMF, JSON and PianoRoll without Foundation must link (libm on Linux) and run.
+test-no-foundation:
+	cd Tests/NoFoundation && $(SWIFT) build --scratch-path ../../.build-no-foundation && \
+	  ../../.build-no-foundation/debug/no-foundation
 
 # The whole test suite under AddressSanitizer, in its own build folder (the binaries the CLI
 # tests run too). Optimized, as users run midiroll: on 2 cores the debug build under ASan
