@@ -1,3 +1,4 @@
+import PianoRoll
 import SMF
 
 /// Everything a batch run needs to know, gathered from the command line.
@@ -29,6 +30,8 @@ struct BatchConfiguration: Sendable {
   var shard = Shard.whole
   /// Replace outputs that exist.
   var force = false
+  /// The piano-roll JSON profile of JSON outputs (`--compact`).
+  var jsonProfile = PianoRollJSON.Profile.full
   /// Skip inputs the report already lists as done, and append to the report.
   var resume = false
   /// Where the JSON Lines report goes.

@@ -64,7 +64,7 @@ struct BatchRunner {
       inputFolder: configuration.inputFolder, outputFolder: configuration.outputFolder,
       outputKind: configuration.outputKind, readOptions: configuration.readOptions,
       maximumFileSize: configuration.maximumFileSize, force: configuration.force,
-      transform: configuration.transform)
+      jsonProfile: configuration.jsonProfile, transform: configuration.transform)
     let processID = getpid()
     for worker in 0..<workerCount {
       let slot = slots[worker]

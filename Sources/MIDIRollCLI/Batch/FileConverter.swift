@@ -1,4 +1,5 @@
 import Foundation
+import PianoRoll
 import SMF
 
 /// The work done for one input: read → decode → transform → encode → write.
@@ -18,6 +19,8 @@ struct FileConverter: Sendable {
   let maximumFileSize: Int
   /// Replace outputs that exist.
   let force: Bool
+  /// The profile of JSON outputs.
+  var jsonProfile = PianoRollJSON.Profile.full
   /// What is done to each song between decoding and encoding (quantize, filter, …).
   let transform: BatchConfiguration.Transform
 
@@ -64,7 +67,7 @@ struct FileConverter: Sendable {
     } catch {
       throw Self.withHint(error, bytes: bytes, kind: job.kind)
     }
-    let encoded = try song.encoded(as: outputKind)
+    let encoded = try song.encoded(as: outputKind, profile: jsonProfile)
     outcome.warnings = song.warnings
     outcome.notes = song.noteCount
     try BatchFiles.writeAtomically(encoded, to: outputPath, slot: slot, tag: tag)

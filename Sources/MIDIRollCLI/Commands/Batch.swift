@@ -100,6 +100,10 @@ public struct Batch: ParsableCommand {
   @Flag(name: .long, help: "Replace outputs that exist (they are skipped otherwise).")
   public var force = false
 
+  /// Write compact piano-roll JSON.
+  @Flag(name: .long, help: "Write piano-roll JSON without derived fields and padding (still lossless).")
+  public var compact = false
+
   /// Where the report goes.
   @Option(name: .long, help: "Write the JSON Lines report here (default: in OUT_DIR).")
   public var report: String?
@@ -138,6 +142,7 @@ public struct Batch: ParsableCommand {
     settings.filter = PathFilter(includes: includes, excludes: excludes, includeHidden: hidden)
     settings.shard = shard
     settings.force = force
+    settings.jsonProfile = compact ? .compact : .full
     settings.resume = resume
     settings.readOptions = ReadOptions(strict: strict, maximumFileSize: maxFileSize)
     settings.maximumFileSize = maxFileSize
