@@ -6,7 +6,8 @@ import SMF
 /// - every input decodes to a song or gives a typed error; a syntax error's offset lies in
 ///   the input, with a line and column from 1;
 /// - a song decoded from any JSON writes JSON that reads back with the same events per track
-///   at the same ticks, and writing that again gives the same bytes;
+///   at the same ticks, and writing that again gives the same bytes; the compact profile reads
+///   back to the same song as the full one;
 /// - the song written as a Standard MIDI File reads back with no warning and every event at
 ///   its tick; after that one trip through .mid (which makes End of Track explicit),
 ///   JSON → .mid → JSON gives the same bytes.
@@ -43,6 +44,14 @@ public enum JSONLaws {
     }
     guard PianoRollJSON.encode(again) == json else {
       return LawViolation("writing JSON is a fixed point", "the second JSON differs")
+    }
+    do {
+      let compact = try PianoRollJSON.decode(PianoRollJSON.encode(again, profile: .compact))
+      guard compact == again else {
+        return LawViolation("compact JSON reads back to the song full JSON gives", SongLaws.difference(again, compact))
+      }
+    } catch {
+      return LawViolation("compact JSON written from a decoded song reads back", "\(error)")
     }
     // JSON → .mid: every event kept, a file that reads without warnings.
     let file: MIDIFile
