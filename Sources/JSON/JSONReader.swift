@@ -334,7 +334,8 @@ public struct JSONReader: ~Copyable {
   public mutating func nextName(in table: JSONNameTable) throws(JSONError) -> Int? {
     guard try nextNameRecord() else { return nil }
     let record = names[names.count - 1]
-    return table.index(of: record.hash, UnsafeBufferPointer(start: nameBytes + record.start, count: record.count))
+    return table.index(
+      of: record.hash, UnsafeBufferPointer(start: nameBytes + record.start, count: record.count))
   }
 
   /// The name of the member being read in the innermost object.
@@ -346,7 +347,8 @@ public struct JSONReader: ~Copyable {
   @usableFromInline
   func nameText(_ index: Int) -> String {
     let record = names[index]
-    return String(decoding: UnsafeBufferPointer(start: nameBytes + record.start, count: record.count), as: UTF8.self)
+    return String(
+      decoding: UnsafeBufferPointer(start: nameBytes + record.start, count: record.count), as: UTF8.self)
   }
 
   /// Reads the next name into ``names``; `false` after the object's `}`.
@@ -376,7 +378,8 @@ public struct JSONReader: ~Copyable {
     guard byte == UInt8(ascii: "\"") else { throw syntaxError("a name in double quotes") }
     let record = try readNameToken()
     guard try nextSignificantByte() == UInt8(ascii: ":") else {
-      let name = String(decoding: UnsafeBufferPointer(start: nameBytes + record.start, count: record.count), as: UTF8.self)
+      let name = String(
+        decoding: UnsafeBufferPointer(start: nameBytes + record.start, count: record.count), as: UTF8.self)
       throw syntaxError("':' after the name \"\(name)\"")
     }
     position += 1

@@ -58,7 +58,9 @@ public struct JSONWriter: ~Copyable {
   /// A writer that hands every full buffer of `bufferCapacity` bytes (and the rest at
   /// ``finish()``) to `sink`. When `sink` returns `false`, the writer stops: it drops all later
   /// output and ``isStopped`` becomes `true`.
-  public init(bufferCapacity: Int = JSONWriter.defaultBufferCapacity, sink: @escaping (UnsafeRawBufferPointer) -> Bool) {
+  public init(
+    bufferCapacity: Int = JSONWriter.defaultBufferCapacity, sink: @escaping (UnsafeRawBufferPointer) -> Bool
+  ) {
     capacity = max(bufferCapacity, 256)
     base = .allocate(capacity: capacity)
     self.sink = sink

@@ -1,3 +1,6 @@
+import PianoRoll
+import SMF
+
 // json-bench: piano-roll JSON throughput on one .mid, both profiles, both directions.
 //
 //   json-bench FILE.mid [RUNS]
@@ -10,8 +13,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import PianoRoll
-import SMF
 
 func readFile(_ path: String) -> [UInt8]? {
   let descriptor = open(path, O_RDONLY)

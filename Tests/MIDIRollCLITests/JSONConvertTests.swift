@@ -45,7 +45,8 @@ struct JSONConvertTests {
     #expect(try runMIDIRoll(["convert", full, fromFull]).status == 0)
     #expect(try runMIDIRoll(["convert", compact, fromCompact]).status == 0)
     #expect(
-      try Data(contentsOf: URL(fileURLWithPath: fromFull)) == Data(contentsOf: URL(fileURLWithPath: fromCompact)))
+      try Data(contentsOf: URL(fileURLWithPath: fromFull))
+        == Data(contentsOf: URL(fileURLWithPath: fromCompact)))
 
     let input = folder.appendingPathComponent("in")
     let output = folder.appendingPathComponent("out")

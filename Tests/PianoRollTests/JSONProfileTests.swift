@@ -58,7 +58,8 @@ struct JSONProfileTests {
       }
       let whole = PianoRollJSON.encode(song, profile: profile)
       #expect(streamed == whole)
-      #expect(chunks >= (whole.count + JSONWriter.defaultBufferCapacity - 1) / JSONWriter.defaultBufferCapacity)
+      #expect(
+        chunks >= (whole.count + JSONWriter.defaultBufferCapacity - 1) / JSONWriter.defaultBufferCapacity)
     }
   }
 

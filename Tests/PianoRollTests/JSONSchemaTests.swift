@@ -111,7 +111,10 @@ struct JSONSchemaTests {
   func validates() throws {
     try Self.check(
       try Self.songs().flatMap {
-        [($0.0, PianoRollJSON.encode($0.1)), ($0.0 + "-compact", PianoRollJSON.encode($0.1, profile: .compact))]
+        [
+          ($0.0, PianoRollJSON.encode($0.1)),
+          ($0.0 + "-compact", PianoRollJSON.encode($0.1, profile: .compact)),
+        ]
       }, expectValid: true)
   }
 

@@ -11,11 +11,13 @@ struct JSONStrictReadingTests {
   /// A refused input, the path its error names and a piece of its message.
   static let refused: [(name: String, json: String, path: String, message: String)] = [
     (
-      "a name twice", head + #""tracks": [{"notes": [{"pitch": 60, "pitch": 61, "tick": 0, "durationTicks": 1}]}]}"#,
+      "a name twice",
+      head + #""tracks": [{"notes": [{"pitch": 60, "pitch": 61, "tick": 0, "durationTicks": 1}]}]}"#,
       "tracks[0].notes[0].pitch", "the name \"pitch\" appears twice in this object"
     ),
     (
-      "a name twice at the top", #"{"midiroll": 1, "midiroll": 1, "format": 1, "ticksPerBeat": 480, "tracks": []}"#,
+      "a name twice at the top",
+      #"{"midiroll": 1, "midiroll": 1, "format": 1, "ticksPerBeat": 480, "tracks": []}"#,
       "midiroll", "appears twice"
     ),
     (
@@ -30,15 +32,20 @@ struct JSONStrictReadingTests {
     ),
     (
       "a meter of 0 beats (event)",
-      head + #""tracks": [{"events": [{"tick": 0, "type": "timeSignature", "numerator": 0, "denominator": 4}]}]}"#,
+      head
+        + #""tracks": [{"events": [{"tick": 0, "type": "timeSignature", "numerator": 0, "denominator": 4}]}]}"#,
       "tracks[0].events[0].numerator", "0 is out of range (expected an integer 1…255)"
     ),
     (
       "a denominator not a power of two",
-      head + #""tracks": [{"events": [{"tick": 0, "type": "timeSignature", "numerator": 3, "denominator": 6}]}]}"#,
+      head
+        + #""tracks": [{"events": [{"tick": 0, "type": "timeSignature", "numerator": 3, "denominator": 6}]}]}"#,
       "tracks[0].events[0].denominator", "6 is out of range (expected a power of two"
     ),
-    ("an object for tempos", head + #""tempos": {}, "tracks": []}"#, "tempos", "expected an array, found an object"),
+    (
+      "an object for tempos", head + #""tempos": {}, "tracks": []}"#, "tempos",
+      "expected an array, found an object"
+    ),
     (
       "an object for notes", head + #""tracks": [{"notes": {"pitch": 60}}]}"#, "tracks[0].notes",
       "expected an array, found an object"
@@ -49,12 +56,14 @@ struct JSONStrictReadingTests {
       "both \"ticksPerBeat\" and \"smpte\" are given"
     ),
     (
-      "a pitch of 1e-400", head + #""tracks": [{"notes": [{"pitch": 1e-400, "tick": 0, "durationTicks": 1}]}]}"#,
+      "a pitch of 1e-400",
+      head + #""tracks": [{"notes": [{"pitch": 1e-400, "tick": 0, "durationTicks": 1}]}]}"#,
       "tracks[0].notes[0].pitch", "found the number 1e-400, which is not a whole number"
     ),
     (
       "a pitch of 1.5", head + #""tracks": [{"notes": [{"pitch": 1.5, "tick": 0, "durationTicks": 1}]}]}"#,
-      "tracks[0].notes[0].pitch", "expected an integer 0…127, found the number 1.5, which is not a whole number"
+      "tracks[0].notes[0].pitch",
+      "expected an integer 0…127, found the number 1.5, which is not a whole number"
     ),
     (
       "a controller of 7.25",
@@ -85,7 +94,8 @@ struct JSONStrictReadingTests {
       "tracks[0].notes[1].onOrder", "rank 0 is given twice at tick 0"
     ),
     (
-      "an unknown profile", #"{"midiroll": 1, "profile": "tiny", "format": 1, "ticksPerBeat": 480, "tracks": []}"#,
+      "an unknown profile",
+      #"{"midiroll": 1, "profile": "tiny", "format": 1, "ticksPerBeat": 480, "tracks": []}"#,
       "profile", "\"tiny\" is not allowed here"
     ),
   ]
@@ -93,9 +103,12 @@ struct JSONStrictReadingTests {
   /// The refusals the schema can say too (it cannot compare a tick with a position, see
   /// duplicate names or tell 1e-400 from 0).
   static let refusedBySchema = refused.filter {
-    ["a meter of 0 beats (summary)", "a meter of 0 beats (event)", "a denominator not a power of two",
-     "an object for tempos", "an object for notes", "both divisions", "a pitch of 1.5", "a controller of 7.25",
-     "a tick of 1e30", "an unknown profile"].contains($0.name)
+    [
+      "a meter of 0 beats (summary)", "a meter of 0 beats (event)", "a denominator not a power of two",
+      "an object for tempos", "an object for notes", "both divisions", "a pitch of 1.5",
+      "a controller of 7.25",
+      "a tick of 1e30", "an unknown profile",
+    ].contains($0.name)
   }
 
   @Test("each refusal names its path and what was expected", arguments: refused)
@@ -113,7 +126,9 @@ struct JSONStrictReadingTests {
   @Test("65,535 tracks read; one more is refused at its index")
   func trackCount() throws {
     func document(_ count: Int) -> [UInt8] {
-      Array((Self.head + #""tracks": ["# + Array(repeating: "{}", count: count).joined(separator: ",") + "]}").utf8)
+      Array(
+        (Self.head + #""tracks": ["# + Array(repeating: "{}", count: count).joined(separator: ",") + "]}")
+          .utf8)
     }
     #expect(try PianoRollJSON.decode(document(65_535)).tracks.count == 65_535)
     #expect {
@@ -129,7 +144,8 @@ struct JSONStrictReadingTests {
   func wholeNumbers() throws {
     let song = try PianoRollJSON.decode(
       Array(
-        (Self.head + #""tracks": [{"notes": [{"pitch": 6e1, "velocity": 100.000, "tick": 4.8e2, "durationTicks": 10}]}]}"#)
+        (Self.head
+          + #""tracks": [{"notes": [{"pitch": 6e1, "velocity": 100.000, "tick": 4.8e2, "durationTicks": 10}]}]}"#)
           .utf8))
     let note = try #require(song.tracks.first?.notes.first)
     #expect(note.pitch == 60 && note.velocity == 100 && note.tick == 480)

@@ -10,8 +10,12 @@ struct JSONTickOrderTests {
   /// the note-off of the note that started at 0.
   static func song() -> Song {
     let notes = [
-      Note(pitch: 60, velocity: 90, offVelocity: 0, channel: 0, track: 0, tick: 0, durationTicks: 480, end: .noteOff),
-      Note(pitch: 62, velocity: 80, offVelocity: 0, channel: 0, track: 0, tick: 480, durationTicks: 480, end: .noteOff),
+      Note(
+        pitch: 60, velocity: 90, offVelocity: 0, channel: 0, track: 0, tick: 0, durationTicks: 480,
+        end: .noteOff),
+      Note(
+        pitch: 62, velocity: 80, offVelocity: 0, channel: 0, track: 0, tick: 480, durationTicks: 480,
+        end: .noteOff),
     ]
     let events = [
       TrackEvent(tick: 480, .channel(.controlChange(channel: 0, controller: 64, value: 127))),
@@ -23,7 +27,9 @@ struct JSONTickOrderTests {
       tracks: [SongTrack(notes: notes, events: events, tickOrders: [order])])
   }
 
-  @Test("the ranks are written where the tick has an order, and read back into tickOrders", arguments: PianoRollJSON.Profile.allCases)
+  @Test(
+    "the ranks are written where the tick has an order, and read back into tickOrders",
+    arguments: PianoRollJSON.Profile.allCases)
   func roundTrip(profile: PianoRollJSON.Profile) throws {
     let song = Self.song()
     let json = PianoRollJSON.encode(song, profile: profile)

@@ -48,7 +48,8 @@ public enum JSONLaws {
     do {
       let compact = try PianoRollJSON.decode(PianoRollJSON.encode(again, profile: .compact))
       guard compact == again else {
-        return LawViolation("compact JSON reads back to the song full JSON gives", SongLaws.difference(again, compact))
+        return LawViolation(
+          "compact JSON reads back to the song full JSON gives", SongLaws.difference(again, compact))
       }
     } catch {
       return LawViolation("compact JSON written from a decoded song reads back", "\(error)")

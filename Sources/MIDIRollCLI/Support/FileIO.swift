@@ -41,7 +41,8 @@ public enum FileIO {
   /// inputs read as a stream; closes it after.
   /// - Throws: ``CLIError`` (bad input) when the file is missing, a folder or unreadable, and
   ///   whatever `body` throws.
-  public static func withInput<Result>(_ path: String, _ body: (Int32) throws(CLIError) -> Result) throws(CLIError)
+  public static func withInput<Result>(_ path: String, _ body: (Int32) throws(CLIError) -> Result)
+    throws(CLIError)
     -> Result
   {
     if path == "-" { return try body(STDIN_FILENO) }
@@ -148,7 +149,9 @@ public enum FileIO {
   }
 
   /// Writes every byte of `chunk` to `descriptor`, retrying short and interrupted writes.
-  private static func writeAll(_ chunk: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(CLIError) {
+  private static func writeAll(_ chunk: UnsafeRawBufferPointer, to descriptor: Int32, path: String)
+    throws(CLIError)
+  {
     var done = 0
     while done < chunk.count {
       let count = Foundation.write(descriptor, chunk.baseAddress! + done, chunk.count - done)

@@ -26,7 +26,8 @@ public struct SongInput: Sendable {
       // Streamed from the file: memory follows the song, not the text. The limit lets every
       // JSON written from a .mid within --max-file-size read back.
       let limit = options.maxFileSize.multipliedReportingOverflow(by: PianoRollJSON.worstCaseBytesPerMIDIByte)
-      let decodeOptions = PianoRollJSON.DecodeOptions(maximumInputBytes: limit.overflow ? Int.max : limit.partialValue)
+      let decodeOptions = PianoRollJSON.DecodeOptions(
+        maximumInputBytes: limit.overflow ? Int.max : limit.partialValue)
       let name = path
       let song = try FileIO.withInput(path) { (descriptor) throws(CLIError) -> Song in
         do throws(PianoRollJSONError) {
@@ -110,7 +111,9 @@ public struct SongInput: Sendable {
 
   /// The song encoded as `kind`.
   /// - Throws: ``CLIError`` when the song cannot be written in that form.
-  public func encoded(as kind: SongFileKind, profile: PianoRollJSON.Profile = .full) throws(CLIError) -> [UInt8] {
+  public func encoded(as kind: SongFileKind, profile: PianoRollJSON.Profile = .full) throws(CLIError)
+    -> [UInt8]
+  {
     switch kind {
     case .mid:
       return file.serialized()
@@ -122,7 +125,8 @@ public struct SongInput: Sendable {
   /// Writes the song as `kind` to `path` (see ``FileIO/write(to:inputs:force:_:)``); JSON is
   /// streamed as it is written, never held whole.
   public func write(
-    as kind: SongFileKind, profile: PianoRollJSON.Profile = .full, to path: String, inputs: [String], force: Bool
+    as kind: SongFileKind, profile: PianoRollJSON.Profile = .full, to path: String, inputs: [String],
+    force: Bool
   ) throws(CLIError) {
     switch kind {
     case .mid:

@@ -43,7 +43,8 @@ struct JSONObjectReader {
     case .integer(let integer):
       number = integer
     case .number(let number) where number.isWhole:
-      throw PianoRollJSONError(.outOfRange(value: number.text, expected: expected), path: path.appending(name))
+      throw PianoRollJSONError(
+        .outOfRange(value: number.text, expected: expected), path: path.appending(name))
     case .number(let number):
       throw PianoRollJSONError(
         .wrongType(expected: expected, found: "the number \(number.text), which is not a whole number"),

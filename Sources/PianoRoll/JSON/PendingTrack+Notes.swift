@@ -111,7 +111,8 @@ extension PendingTrack {
     let index = notes.count
     notes.append(
       Note(
-        pitch: UInt8(pitch), velocity: UInt8(velocity), offVelocity: UInt8(offVelocity), channel: UInt8(channel),
+        pitch: UInt8(pitch), velocity: UInt8(velocity), offVelocity: UInt8(offVelocity),
+        channel: UInt8(channel),
         tick: tick ?? 0, durationTicks: durationTicks ?? 0, end: end))
     if tick == nil || durationTicks == nil {
       guard tick != nil || position != nil || seconds != nil else {

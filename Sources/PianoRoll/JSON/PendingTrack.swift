@@ -122,7 +122,8 @@ struct PendingTrack {
     entries.sort { ($0.tick, $0.rank) < ($1.tick, $1.rank) }
     var result: [TickOrder] = []
     for (position, entry) in entries.enumerated() {
-      if position > 0 && entries[position - 1].tick == entry.tick && entries[position - 1].rank == entry.rank {
+      if position > 0 && entries[position - 1].tick == entry.tick && entries[position - 1].rank == entry.rank
+      {
         let path: JSONPath
         switch entry.item {
         case .noteOn(let index): path = Self.notePath(index, track: track).appending("onOrder")

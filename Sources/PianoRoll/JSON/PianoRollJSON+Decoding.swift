@@ -38,7 +38,8 @@ extension PianoRollJSON {
   /// two are refused.
   /// - Throws: ``PianoRollJSONError`` naming the JSON path of the first problem.
   /// - Complexity: O(*n* log *m*) in the size of the input and *m* meter and tempo changes.
-  public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(PianoRollJSONError)
+  public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions())
+    throws(PianoRollJSONError)
     -> Song
   {
     guard bytes.count <= options.maximumInputBytes else {
@@ -92,14 +93,16 @@ extension PianoRollJSON {
       case "midiroll":
         let value = try readInt(&reader, 0...Int.max)
         guard value == PianoRollJSON.version else {
-          throw PianoRollJSONError(.unsupportedVersion(value, supported: PianoRollJSON.version), path: reader.path)
+          throw PianoRollJSONError(
+            .unsupportedVersion(value, supported: PianoRollJSON.version), path: reader.path)
         }
         version = value
       case "profile":
         let text = try reader.readString()
         guard Profile(rawValue: text) != nil else {
           throw PianoRollJSONError(
-            .invalidValue(value: "\"\(text.prefix(40))\"", expected: "\"full\" or \"compact\""), path: reader.path)
+            .invalidValue(value: "\"\(text.prefix(40))\"", expected: "\"full\" or \"compact\""),
+            path: reader.path)
         }
       case "format":
         formatNumber = try readInt(&reader, 0...2)
@@ -150,7 +153,8 @@ extension PianoRollJSON {
   }
 
   /// An integer in `range` at the reader, with the path of the value on error.
-  static func readInt(_ reader: inout JSONReader, _ range: ClosedRange<Int>) throws(PianoRollJSONError) -> Int {
+  static func readInt(_ reader: inout JSONReader, _ range: ClosedRange<Int>) throws(PianoRollJSONError) -> Int
+  {
     let number = try reader.readInteger(expected: "an integer \(JSONObjectReader.describe(range))")
     guard range.contains(number) else {
       throw PianoRollJSONError(
@@ -178,7 +182,8 @@ extension PianoRollJSON {
     var meterEvents: [[TrackEvent]] = []
     for (index, track) in tracks.enumerated() {
       var events: [TrackEvent] = []
-      for unplaced in track.unplacedEvents where track.events[unplaced.index].event.metaEvent?.kind == .timeSignature {
+      for unplaced in track.unplacedEvents
+      where track.events[unplaced.index].event.metaEvent?.kind == .timeSignature {
         throw PianoRollJSONError(
           .missingName("tick", expected: "the tick of a time signature"),
           path: track.eventPath(unplaced.index, track: index))
@@ -216,7 +221,8 @@ extension PianoRollJSON {
   ///
   /// A second `MThd` is such a chunk (the SMF reader keeps it); an `MTrk` is not: written out,
   /// it would be read back as a track.
-  private static func decodeUnknownChunks(_ values: [JSONValue]) throws(PianoRollJSONError) -> [UnknownChunk] {
+  private static func decodeUnknownChunks(_ values: [JSONValue]) throws(PianoRollJSONError) -> [UnknownChunk]
+  {
     var chunks: [UnknownChunk] = []
     for (index, value) in values.enumerated() {
       let entry = try JSONObjectReader(value, at: JSONPath([.name("unknownChunks"), .index(index)]))
@@ -240,7 +246,8 @@ extension PianoRollJSON {
     return chunks
   }
 
-  private static func decodeDivision(ticksPerBeat: Int?, smpte smpteValue: JSONValue?) throws(PianoRollJSONError)
+  private static func decodeDivision(ticksPerBeat: Int?, smpte smpteValue: JSONValue?)
+    throws(PianoRollJSONError)
     -> Division
   {
     if ticksPerBeat != nil && smpteValue != nil {
@@ -262,7 +269,8 @@ extension PianoRollJSON {
       return .smpte(framesPerSecond: framesPerSecond, ticksPerFrame: ticksPerFrame)
     }
     throw PianoRollJSONError(
-      .missingName("ticksPerBeat", expected: "ticks per quarter note 1…32767, or \"smpte\""), path: JSONPath())
+      .missingName("ticksPerBeat", expected: "ticks per quarter note 1…32767, or \"smpte\""), path: JSONPath()
+    )
   }
 
   /// Where a summary entry or an event is placed: `tick`, else `position`, else `bar`.
@@ -351,7 +359,8 @@ extension PianoRollJSON {
       if tick == 0 && microseconds == TempoChange.defaultMicrosecondsPerQuarter && events.isEmpty { continue }
       events.append(
         SummaryEvent(
-          item: TrackEvent(tick: tick, .meta(.tempo(microsecondsPerQuarter: microseconds))), path: entry.path))
+          item: TrackEvent(tick: tick, .meta(.tempo(microsecondsPerQuarter: microseconds))), path: entry.path)
+      )
     }
     return events
   }
@@ -367,7 +376,8 @@ extension PianoRollJSON {
       let tick = try placement(entry, meters, what: "a key signature")
       events.append(
         SummaryEvent(
-          item: TrackEvent(tick: tick, .meta(.keySignature(sharps: sharps, isMinor: minor))), path: entry.path))
+          item: TrackEvent(tick: tick, .meta(.keySignature(sharps: sharps, isMinor: minor))), path: entry.path
+        ))
     }
     return events
   }

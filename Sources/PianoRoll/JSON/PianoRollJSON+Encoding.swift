@@ -125,7 +125,9 @@ extension PianoRollJSON {
     out.rawString(name)
   }
 
-  private static func writeTrack(_ track: SongTrack, _ timeline: Timeline, full: Bool, to out: inout JSONWriter) {
+  private static func writeTrack(
+    _ track: SongTrack, _ timeline: Timeline, full: Bool, to out: inout JSONWriter
+  ) {
     let ranks = TickRanks(track)
     if full {
       out.raw("\n      \"name\": ")

@@ -1,3 +1,7 @@
+import JSON
+import PianoRoll
+import SMF
+
 // Builds a song, writes and reads piano-roll JSON (whole and streamed), quantizes and
 // serializes it, all without Foundation; exits 0 when every step gives what it should.
 #if canImport(Glibc)
@@ -5,9 +9,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import JSON
-import PianoRoll
-import SMF
 
 var failures = 0
 @MainActor func check(_ condition: Bool, _ what: String) {
