@@ -120,10 +120,11 @@ extension JSONReader {
         break
       }
       if cursor < end { break }
-      let shift = start
-      guard try refill(keeping: start) else { break }
-      cursor -= shift
-      start = 0
+      // Refilling moves the window (even when no byte comes): keep the places as offsets.
+      let (startOffset, cursorOffset) = (origin + start, origin + cursor)
+      let more = try refill(keeping: start)
+      (start, cursor) = (startOffset - origin, cursorOffset - origin)
+      if !more { break }
     }
     return try parseNumber(from: start, to: cursor)
   }
@@ -295,9 +296,9 @@ extension JSONReader {
         position += 1
       }
       // Keep the opening quote in the window, for the message when the string never closes.
-      let shift = start - 1
-      guard try refill(keeping: shift) else {
-        throw syntaxError("'\"' to close the string", at: start - 1)
+      let quote = origin + start - 1
+      guard try refill(keeping: start - 1) else {
+        throw syntaxError("'\"' to close the string", at: quote - origin)
       }
       start = 1
     }

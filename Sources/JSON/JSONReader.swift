@@ -218,9 +218,12 @@ public struct JSONReader: ~Copyable {
   /// A syntax error at the next byte (or at `index` in the window), with line and column.
   @usableFromInline
   mutating func syntaxError(_ expected: String, at index: Int? = nil) -> JSONError {
-    let place = min(index ?? position, end)
-    if place >= end && !exhausted { _ = try? refill(keeping: place) }
-    let at = min(index == nil ? position : place, end)
+    var at = min(index ?? position, end)
+    if at >= end && !exhausted {
+      let absolute = origin + at
+      _ = try? refill(keeping: at)
+      at = min(absolute - origin, end)
+    }
     var line = linesBefore + 1
     var lineStart = lineStartBefore
     for cursor in 0..<at where base[cursor] == 0x0A {
