@@ -17,7 +17,7 @@ PYTHON = $(VENV)/bin/python3
 PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema symusic
 export MIDIROLL_PYTHON := $(abspath $(PYTHON))
 
-.PHONY: deps apt-deps venv build test test-asan test-slurm slurm-deps fuzz demo bench bench-npz bench-html lint lint-web format install clean
+.PHONY: deps apt-deps venv build test test-no-foundation test-asan test-slurm slurm-deps fuzz demo bench bench-npz bench-html lint lint-web format install clean
 
 deps: apt-deps venv
 
@@ -44,8 +44,13 @@ apt-deps:
 build: deps
 	$(SWIFT) build -c release
 
-test: deps lint-web
+test: deps lint-web test-no-foundation
 	$(SWIFT) test
+
+# A program using SMF, JSON and PianoRoll without Foundation must link (libm on Linux) and run.
+test-no-foundation:
+	cd Tests/NoFoundation && $(SWIFT) build --scratch-path ../../.build-no-foundation && \
+	  ../../.build-no-foundation/debug/no-foundation
 
 # The whole test suite under AddressSanitizer, in its own build folder (the binaries the CLI
 # tests run too). Optimized, as users run midiroll: on 2 cores the debug build under ASan

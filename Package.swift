@@ -4,8 +4,8 @@ import PackageDescription
 /// midiroll: a Standard MIDI File reader and writer, a piano-roll model, and the `midiroll` tool.
 ///
 /// Modules, lowest first (an arrow never points up):
-/// `SMF` → `PianoRoll` → (`PianoRollRender`, `PianoRollWeb`, `NPZ`) → `MIDIRollKit` → `MIDIRollCLI`
-/// → `midiroll`.
+/// `SMF` → `JSON` → `PianoRoll` → (`PianoRollRender`, `PianoRollWeb`, `NPZ`) → `MIDIRollKit`
+/// → `MIDIRollCLI` → `midiroll`.
 /// `PianoRollWeb`'s page (HTML, CSS, JavaScript in Sources/PianoRollWeb/Page) is embedded at build
 /// time by the `EmbedWebPage` build-tool plugin.
 /// `LibSMFBridge` (over the system's libsmf) sits behind the `LibSMF` trait, on by default.
@@ -14,6 +14,7 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "SMF", targets: ["SMF"]),
+    .library(name: "JSON", targets: ["JSON"]),
     .library(name: "PianoRoll", targets: ["PianoRoll"]),
     .library(name: "PianoRollRender", targets: ["PianoRollRender"]),
     .library(name: "MIDIRollKit", targets: ["MIDIRollKit"]),
@@ -32,7 +33,12 @@ let package = Package(
   ],
   targets: [
     .target(name: "SMF"),
-    .target(name: "PianoRoll", dependencies: ["SMF"]),
+    // A streaming JSON reader and writer (no music): the piano-roll format, `info --json`, reports.
+    // libm on Linux: a program without Foundation links nothing else that brings it.
+    .target(name: "JSON", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+    .target(
+      name: "PianoRoll", dependencies: ["SMF", "JSON"],
+      linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     .target(name: "PianoRollRender", dependencies: ["PianoRoll"]),
     // pypianoroll matrices and note arrays as .npz (NPY in a ZIP; DEFLATE and CRC-32 from zlib).
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -65,6 +71,8 @@ let package = Package(
         "SMF", "PianoRoll", "NPZ",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
       ]),
+    // Piano-roll JSON throughput (`json-bench FILE.mid`), without Foundation.
+    .executableTarget(name: "json-bench", dependencies: ["PianoRoll", "SMF"]),
     // Fuzz targets: a plain build makes input replayers; `make fuzz` rebuilds them with
     // -sanitize=fuzzer,address -DFUZZING as libFuzzer targets.
     .target(name: "FuzzLaws", dependencies: ["SMF", "PianoRoll"], path: "Sources/Fuzz/Laws"),
@@ -82,7 +90,7 @@ let package = Package(
     // Helpers every test target shares: seeded random numbers, the real MIDI files, child processes.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "SMFTests", dependencies: ["SMF", "TestSupport"]),
-    .testTarget(name: "PianoRollTests", dependencies: ["PianoRoll", "SMF", "TestSupport"]),
+    .testTarget(name: "PianoRollTests", dependencies: ["PianoRoll", "JSON", "SMF", "TestSupport"]),
   
     .testTarget(name: "NPZTests", dependencies: ["NPZ", "PianoRoll", "SMF", "TestSupport", "midiroll"]),
     .testTarget(

@@ -29,11 +29,10 @@ public struct PianoRollPage: Sendable {
 
   /// The page as UTF-8 bytes.
   public func html() -> [UInt8] {
-    // Once the compact profile of piano-roll JSON is merged, embed it here (the page derives
-    // names, positions and seconds from ticks itself): the page is then about the size of the
-    // compact JSON.
-    let songJSON = PianoRollJSON.encode(song)
-    let beforeJSON = before.map(PianoRollJSON.encode)
+    // The compact profile: the page derives names, positions and seconds from ticks itself, so
+    // the page is about the size of the compact JSON.
+    let songJSON = PianoRollJSON.encode(song, profile: .compact)
+    let beforeJSON = before.map { PianoRollJSON.encode($0, profile: .compact) }
     let template = WebPageSources.files["page.html"] ?? ""
     var out: [UInt8] = []
     out.reserveCapacity(songJSON.count + (beforeJSON?.count ?? 0) + 96 * 1024)

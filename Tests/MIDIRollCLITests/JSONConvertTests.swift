@@ -26,6 +26,37 @@ struct JSONConvertTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: json)) == Data(contentsOf: URL(fileURLWithPath: again)))
   }
 
+  @Test("convert --compact and batch --compact write the compact profile, which reads back to the same .mid")
+  func compact() throws {
+    let folder = try makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let sample = samplesFolder.appendingPathComponent("c-major-arpeggio.mid")
+    let full = folder.appendingPathComponent("full.json").path
+    let compact = folder.appendingPathComponent("compact.json").path
+    for arguments in [[sample.path, full], ["--compact", sample.path, compact]] {
+      let run = try runMIDIRoll(["convert"] + arguments)
+      #expect(run.status == 0, "\(arguments): \(run.stderr)")
+    }
+    let compactBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: compact)))
+    #expect(String(decoding: compactBytes, as: UTF8.self).hasPrefix(#"{"midiroll":1,"profile":"compact","#))
+    #expect(compactBytes.count < (try Data(contentsOf: URL(fileURLWithPath: full))).count / 2)
+    let fromFull = folder.appendingPathComponent("from-full.mid").path
+    let fromCompact = folder.appendingPathComponent("from-compact.mid").path
+    #expect(try runMIDIRoll(["convert", full, fromFull]).status == 0)
+    #expect(try runMIDIRoll(["convert", compact, fromCompact]).status == 0)
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: fromFull))
+        == Data(contentsOf: URL(fileURLWithPath: fromCompact)))
+
+    let input = folder.appendingPathComponent("in")
+    let output = folder.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: sample, to: input.appendingPathComponent("a.mid"))
+    let batch = try runMIDIRoll(["batch", input.path, output.path, "--to", "json", "--compact", "--quiet"])
+    #expect(batch.status == 0, "\(batch.stderr)")
+    #expect(try Data(contentsOf: output.appendingPathComponent("a.json")) == Data(compactBytes))
+  }
+
   @Test("JSON through standard streams")
   func streams() throws {
     let sample = samplesFolder.appendingPathComponent("c-major-arpeggio.mid")

@@ -16,7 +16,7 @@ struct RenderHTMLCommandTests {
     return String(page[start..<end])
   }
 
-  @Test("the page embeds the song as convert writes it, and the options it opens with")
+  @Test("the page embeds the song as convert --compact writes it, and the options it opens with")
   func page() throws {
     let folder = try makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -26,7 +26,7 @@ struct RenderHTMLCommandTests {
     #expect(result.status == 0, "\(result.stderr)")
     let page = String(decoding: try Data(contentsOf: output), as: UTF8.self)
     #expect(page.hasPrefix("<!DOCTYPE html>"))
-    let converted = try runMIDIRoll(["convert", input, "-", "--to", "json"])
+    let converted = try runMIDIRoll(["convert", input, "-", "--to", "json", "--compact"])
     #expect(try Self.scriptData(page, id: "midiroll-song") == converted.stdoutText)
     #expect(
       try Self.scriptData(page, id: "midiroll-settings")

@@ -109,14 +109,21 @@ struct JSONSchemaTests {
 
   @Test("midiroll's output validates against the schema (Draft 2020-12)")
   func validates() throws {
-    try Self.check(try Self.songs().map { ($0.0, PianoRollJSON.encode($0.1)) }, expectValid: true)
+    try Self.check(
+      try Self.songs().flatMap {
+        [
+          ($0.0, PianoRollJSON.encode($0.1)),
+          ($0.0 + "-compact", PianoRollJSON.encode($0.1, profile: .compact)),
+        ]
+      }, expectValid: true)
   }
 
   @Test("the schema refuses what the reader refuses")
   func refuses() throws {
     // Documents that are not JSON at all are skipped by the script.
     try Self.check(
-      JSONReaderTests.broken.enumerated().map { ("broken-\($0.offset)", Array($0.element.json.utf8)) },
+      JSONReaderTests.broken.enumerated().map { ("broken-\($0.offset)", Array($0.element.json.utf8)) }
+        + JSONStrictReadingTests.refusedBySchema.map { ($0.name, Array($0.json.utf8)) },
       expectValid: false)
   }
 }

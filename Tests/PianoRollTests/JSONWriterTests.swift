@@ -22,6 +22,7 @@ struct JSONWriterTests {
   static let smallJSON = """
     {
       "midiroll": 1,
+      "profile": "full",
       "format": 1,
       "ticksPerBeat": 480,
       "tempos": [

@@ -4,15 +4,18 @@ import SMF
 /// The laws the piano-roll JSON reader keeps for every input, hostile or not.
 ///
 /// - every input decodes to a song or gives a typed error; a syntax error's offset lies in
-///   the input, with a line and column from 1;
+///   the input, with a line and column from 1; read from a stream a few bytes at a time, it
+///   gives the same song or the same error;
 /// - a song decoded from any JSON writes JSON that reads back with the same events per track
-///   at the same ticks, and writing that again gives the same bytes;
+///   at the same ticks, and writing that again gives the same bytes; the compact profile reads
+///   back to the same song as the full one;
 /// - the song written as a Standard MIDI File reads back with no warning and every event at
 ///   its tick; after that one trip through .mid (which makes End of Track explicit),
 ///   JSON → .mid → JSON gives the same bytes.
 public enum JSONLaws {
   /// Checks every law on one input; returns the first one broken.
   public static func check(_ bytes: [UInt8]) -> LawViolation? {
+    if let violation = checkStreamed(bytes) { return violation }
     let song: Song
     do {
       song = try PianoRollJSON.decode(bytes)
@@ -44,6 +47,15 @@ public enum JSONLaws {
     guard PianoRollJSON.encode(again) == json else {
       return LawViolation("writing JSON is a fixed point", "the second JSON differs")
     }
+    do {
+      let compact = try PianoRollJSON.decode(PianoRollJSON.encode(again, profile: .compact))
+      guard compact == again else {
+        return LawViolation(
+          "compact JSON reads back to the song full JSON gives", SongLaws.difference(again, compact))
+      }
+    } catch {
+      return LawViolation("compact JSON written from a decoded song reads back", "\(error)")
+    }
     // JSON → .mid: every event kept, a file that reads without warnings.
     let file: MIDIFile
     switch readBack(song.serialized()) {
@@ -71,6 +83,29 @@ public enum JSONLaws {
       }
     }
     return nil
+  }
+
+  /// The input read from a stream that gives it a few bytes at a time (1 to 7, by its length)
+  /// gives what reading it whole gives: the same song, or the same error at the same place.
+  static func checkStreamed(_ bytes: [UInt8]) -> LawViolation? {
+    let step = 1 + bytes.count % 7
+    var offset = 0
+    let source = JSONByteSource { (buffer: UnsafeMutableRawBufferPointer) throws(JSONError) -> Int in
+      let count = min(step, buffer.count, bytes.count - offset)
+      for index in 0..<count { buffer[index] = bytes[offset + index] }
+      offset += count
+      return count
+    }
+    let whole = Result { () throws(JSONError) in try PianoRollJSON.decode(bytes) }
+    let streamed = Result { () throws(JSONError) in try PianoRollJSON.decode(source: source) }
+    switch (whole, streamed) {
+    case (.success(let a), .success(let b)) where a == b: return nil
+    case (.failure(let a), .failure(let b)) where a == b: return nil
+    default:
+      return LawViolation(
+        "reading from a stream gives what reading the bytes whole gives",
+        "whole: \(whole), streamed: \(streamed)")
+    }
   }
 
   /// Reads a song written as .mid; any warning but those that describe the file is a violation.

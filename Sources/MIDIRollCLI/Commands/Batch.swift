@@ -120,6 +120,10 @@ public struct Batch: ParsableCommand {
   @Flag(name: .long, help: "Replace outputs that exist (they are skipped otherwise).")
   public var force = false
 
+  /// Write compact piano-roll JSON.
+  @Flag(name: .long, help: "Write piano-roll JSON without derived fields and padding (still lossless).")
+  public var compact = false
+
   /// Where the report goes.
   @Option(name: .long, help: "Write the JSON Lines report here (default: in OUT_DIR).")
   public var report: String?
@@ -173,7 +177,7 @@ public struct Batch: ParsableCommand {
     let style: ProgressPrinter.Style = quiet ? .none : (isatty(2) != 0 && !verbose ? .bar : .lines)
     settings.announcesStarts = verbose
     if !plan.isEmpty { settings.transform = plan.applied(to:) }
-    settings.npz = try npzOutput.npzOptions()
+    settings.encoding = EncodingOptions(jsonProfile: compact ? .compact : .full, npz: try npzOutput.npzOptions())
 
     let result = try BatchRunner(configuration: settings).run(progress: ProgressPrinter(style: style))
     if !quiet {

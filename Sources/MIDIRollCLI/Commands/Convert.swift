@@ -45,11 +45,12 @@ public struct Convert: ParsableCommand {
     var song = try SongInput(path: input, options: inputOptions)
     song.printWarnings(quiet: inputOptions.quiet)
     plan.sustain = try npzOutput.sustainMode()
-    let npz = try npzOutput.npzOptions()
+    let encoding = EncodingOptions(
+      jsonProfile: outputOptions.compact ? .compact : .full, npz: try npzOutput.npzOptions())
     try npzOutput.check(outputKind: outputKind)
     let done = try plan.apply(to: &song)
     try FileIO.write(to: output, inputs: [input], force: outputOptions.force) { sink throws(KitError) in
-      try song.write(as: outputKind, npz: npz, to: sink)
+      try song.write(as: outputKind, options: encoding, to: sink)
     }
     if !inputOptions.quiet { done.forEach(Diagnostics.printError) }
   }

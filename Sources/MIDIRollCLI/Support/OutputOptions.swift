@@ -11,6 +11,10 @@ public struct OutputOptions: ParsableArguments {
   @Flag(name: .long, help: "Allow the output to overwrite the input.")
   public var force = false
 
+  /// Write compact piano-roll JSON.
+  @Flag(name: .long, help: "Write piano-roll JSON without derived fields and padding (still lossless).")
+  public var compact = false
+
   /// Creates default options.
   public init() {}
 }

@@ -1,4 +1,5 @@
 import NPZ
+import PianoRoll
 import SMF
 
 /// Everything a batch run needs to know, gathered from the command line.
@@ -34,8 +35,8 @@ public struct BatchConfiguration: Sendable {
   public var announcesStarts = false
   /// What is done to each song between decoding and encoding.
   public var transform: Transform = { $0 }
-  /// How `.npz` outputs are written.
-  public var npz = NPZOptions()
+  /// How outputs with choices are written (JSON profile, `.npz` layout).
+  public var encoding = EncodingOptions()
 
   /// A configuration with the defaults for everything but the folders, the output kind, the
   /// number of jobs and the report.

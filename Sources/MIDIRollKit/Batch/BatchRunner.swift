@@ -85,7 +85,7 @@ public struct BatchRunner {
       inputFolder: configuration.inputFolder, outputFolder: configuration.outputFolder,
       outputKind: configuration.outputKind, readOptions: configuration.readOptions,
       maximumFileSize: configuration.maximumFileSize, force: configuration.force,
-      transform: configuration.transform, npz: configuration.npz)
+      transform: configuration.transform, encoding: configuration.encoding)
     let announcesStarts = configuration.announcesStarts
     for worker in 0..<workerCount {
       let slot = slots[worker]

@@ -1,5 +1,6 @@
 import Foundation
 import NPZ
+import PianoRoll
 import SMF
 
 /// The work done for one input: read → decode → transform → encode → write.
@@ -19,10 +20,11 @@ struct FileConverter: Sendable {
   let maximumFileSize: Int
   /// Replace outputs that exist.
   let force: Bool
+  /// The profile of JSON outputs.
   /// What is done to each song between decoding and encoding (quantize, filter, …).
   let transform: BatchConfiguration.Transform
-  /// How `.npz` outputs are written.
-  var npz = NPZOptions()
+  /// How outputs with choices are written (JSON profile, `.npz` layout).
+  var encoding = EncodingOptions()
 
   /// Converts one input; never throws, the outcome says what happened.
   /// - Parameters:
@@ -70,7 +72,7 @@ struct FileConverter: Sendable {
     outcome.warnings = song.warnings
     outcome.notes = song.noteCount
     outcome.bytesOut = try FileIO.writeAtomically(to: outputPath, slot: slot, tag: tag) {
-      sink throws(KitError) in try song.write(as: outputKind, npz: npz, to: sink)
+      sink throws(KitError) in try song.write(as: outputKind, options: encoding, to: sink)
     }
   }
 

@@ -28,15 +28,11 @@ public enum FileIO {
     return try readFile(path, maximumSize: maximumSize).bytes
   }
 
-  /// The bytes of a regular file, and its identity.
-  ///
-  /// The file is opened with `O_NONBLOCK`, so a FIFO nobody writes to (or a device that is
-  /// not ready) is refused at once instead of waited on: only regular files are read by name;
-  /// a pipe is read as standard input (`-`).
-  /// - Throws: ``KitError`` (bad input) naming the file: missing (or a dangling link), a
-  ///   folder, not a regular file (a FIFO, socket or device), larger than `maximumSize`, or
-  ///   unreadable.
-  public static func readFile(_ path: String, maximumSize: Int) throws(KitError) -> (bytes: [UInt8], id: FileID) {
+  /// Opens an input for reading without blocking (a FIFO with no writer is refused, never
+  /// waited on) and checks that it is a regular file.
+  /// - Returns: The open descriptor (the caller closes it) and what `fstat` says of it.
+  /// - Throws: ``KitError`` (bad input): missing, a folder, a FIFO, socket or device, unreadable.
+  static func openRegularFile(_ path: String) throws(KitError) -> (descriptor: Int32, info: stat) {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       let code = errno
@@ -47,21 +43,46 @@ public enum FileIO {
       if code == ENOENT { throw KitError(.badInput, file: path, "no such file") }
       throw KitError(.badInput, file: path, "cannot be read: \(errnoText(code))")
     }
-    defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
+      close(descriptor)
       throw KitError(.badInput, file: path, "cannot be read: \(errnoText(errno))")
     }
     switch info.st_mode & S_IFMT {
-    case S_IFREG: break
+    case S_IFREG: return (descriptor, info)
     case S_IFDIR:
+      close(descriptor)
       throw KitError(
         .badInput, file: path, "is a folder, expected a file (to convert a folder tree: midiroll batch)")
     default:
+      close(descriptor)
       throw KitError(
         .badInput, file: path,
         "not a regular file (a FIFO, socket or device); to read a pipe, give '-' and redirect it")
     }
+  }
+
+  /// Runs `body` with the input's file descriptor (standard input for `-`), for readers that
+  /// stream (piano-roll JSON); the file is opened as ``openRegularFile(_:)`` says.
+  /// - Throws: ``KitError`` from opening, or what `body` throws.
+  public static func withInput<T>(_ path: String, _ body: (Int32) throws(KitError) -> T) throws(KitError) -> T {
+    if path == "-" { return try body(0) }
+    let (descriptor, _) = try openRegularFile(path)
+    defer { close(descriptor) }
+    return try body(descriptor)
+  }
+
+  /// The bytes of a regular file, and its identity.
+  ///
+  /// The file is opened with `O_NONBLOCK`, so a FIFO nobody writes to (or a device that is
+  /// not ready) is refused at once instead of waited on: only regular files are read by name;
+  /// a pipe is read as standard input (`-`).
+  /// - Throws: ``KitError`` (bad input) naming the file: missing (or a dangling link), a
+  ///   folder, not a regular file (a FIFO, socket or device), larger than `maximumSize`, or
+  ///   unreadable.
+  public static func readFile(_ path: String, maximumSize: Int) throws(KitError) -> (bytes: [UInt8], id: FileID) {
+    let (descriptor, info) = try openRegularFile(path)
+    defer { close(descriptor) }
     let size = Int(info.st_size)
     guard size <= maximumSize else {
       throw KitError(

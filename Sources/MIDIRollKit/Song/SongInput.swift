@@ -37,6 +37,10 @@ public struct SongInput: Sendable {
     if named == nil && path != "-" && SongFileKind.hasExtension(path) {
       _ = try SongFileKind.resolve(path, explicit: nil, role: "input")  // an extension that is no song's
     }
+    if named == .json {
+      try self.init(streamingJSONFrom: path, midiLimit: maximumSize, readOptions: readOptions)
+      return
+    }
     let bytes = try FileIO.read(path, maximumSize: maximumSize)
     guard let kind = named ?? SongFileKind(sniffing: bytes) else {
       let source =
@@ -47,6 +51,26 @@ public struct SongInput: Sendable {
           + "file) nor { (piano-roll JSON); say which with --from mid|json")
     }
     try self.init(bytes: bytes, kind: kind, path: path, readOptions: readOptions)
+  }
+
+  /// Reads piano-roll JSON straight from the file (or standard input), so that memory follows
+  /// the song, not the text. The limit lets every JSON written from a `.mid` within
+  /// `midiLimit` read back (``PianoRollJSON/worstCaseBytesPerMIDIByte``).
+  /// - Throws: ``KitError`` (bad input) naming the file and the JSON path.
+  private init(streamingJSONFrom path: String, midiLimit: Int, readOptions: ReadOptions) throws(KitError) {
+    let limit = midiLimit.multipliedReportingOverflow(by: PianoRollJSON.worstCaseBytesPerMIDIByte)
+    let options = PianoRollJSON.DecodeOptions(maximumInputBytes: limit.overflow ? Int.max : limit.partialValue)
+    let song = try FileIO.withInput(path) { (descriptor) throws(KitError) -> Song in
+      do throws(PianoRollJSONError) {
+        return try PianoRollJSON.decode(fileDescriptor: descriptor, options: options)
+      } catch {
+        throw KitError(.badInput, file: path, error.description, offset: error.offset)
+      }
+    }
+    self.path = path
+    self.readOptions = readOptions
+    warnings = []
+    content = .song(song)
   }
 
   /// Decodes bytes already read.
@@ -117,13 +141,23 @@ public struct SongInput: Sendable {
 
   /// Writes the song encoded as `kind` into `sink` (the output a ``FileIO`` write gives).
   /// - Throws: ``KitError`` when the song cannot be written in that form.
-  public func write(as kind: SongFileKind, npz: NPZOptions = NPZOptions(), to sink: OutputSink) throws(KitError) {
-    sink.write(try encoded(as: kind, npz: npz))
+  public func write(as kind: SongFileKind, options: EncodingOptions = EncodingOptions(), to sink: OutputSink)
+    throws(KitError)
+  {
+    if kind == .json {
+      // Streamed through the sink's bounded buffer: the document is never held whole.
+      let song = try song()
+      PianoRollJSON.encode(song, profile: options.jsonProfile) { sink.write($0) }
+      return
+    }
+    sink.write(try encoded(as: kind, options: options))
   }
 
   /// The song encoded as `kind`.
   /// - Throws: ``KitError`` when the song cannot be written in that form.
-  public func encoded(as kind: SongFileKind, npz: NPZOptions = NPZOptions()) throws(KitError) -> [UInt8] {
+  public func encoded(as kind: SongFileKind, options: EncodingOptions = EncodingOptions()) throws(KitError)
+    -> [UInt8]
+  {
     switch (kind, content) {
     case (.mid, .midi(let bytes, _)):
       do {
@@ -134,9 +168,9 @@ public struct SongInput: Sendable {
     case (.mid, .song(let song)):
       return song.serialized()
     case (.json, _):
-      return PianoRollJSON.encode(try song())
+      return PianoRollJSON.encode(try song(), profile: options.jsonProfile)
     case (.npz, _):
-      return try NPZOutput.encode(try song(), options: npz, path: path)
+      return try NPZOutput.encode(try song(), options: options.npz, path: path)
     }
   }
 }

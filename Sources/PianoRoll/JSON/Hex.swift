@@ -1,20 +1,6 @@
-/// Hexadecimal text for bytes that have no readable form in piano-roll JSON.
+/// Hexadecimal text for bytes that have no readable form in piano-roll JSON (written by
+/// `JSONWriter.rawHexString`).
 enum Hex {
-  /// `0`–`9`, `A`–`F` as ASCII.
-  static let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
-
-  /// Upper-case pairs separated by spaces, e.g. `F0 7E 7F`.
-  static func string(_ bytes: [UInt8]) -> String {
-    var text = ""
-    text.reserveCapacity(bytes.count * 3)
-    for (index, byte) in bytes.enumerated() {
-      if index > 0 { text.append(" ") }
-      text.unicodeScalars.append(UnicodeScalar(digits[Int(byte >> 4)]))
-      text.unicodeScalars.append(UnicodeScalar(digits[Int(byte & 0x0F)]))
-    }
-    return text
-  }
-
   /// The bytes of hexadecimal text: pairs of digits (either case), with any spaces between
   /// bytes; `nil` for anything else (an odd digit, another character).
   static func bytes(_ text: String) -> [UInt8]? {

@@ -1,4 +1,7 @@
-/// Typed access to the members of a JSON object, with errors that name the JSON path.
+import JSON
+
+/// Typed access to the members of a small JSON object read whole (an event, a summary entry),
+/// with errors that name the JSON path.
 ///
 /// An absent member and a member set to `null` are the same: absent.
 struct JSONObjectReader {
@@ -30,8 +33,8 @@ struct JSONObjectReader {
     PianoRollJSONError(.missingName(name, expected: expected), path: path)
   }
 
-  /// An integer member within `range`, or `nil` when absent. Integral numbers such as `60.0`
-  /// count as integers.
+  /// An integer member within `range`, or `nil` when absent. Numbers that are exactly whole
+  /// (`60.0`, `6e1`) count as integers; `1.5` and `1e-400` do not.
   func int(_ name: String, _ range: ClosedRange<Int>) throws(PianoRollJSONError) -> Int? {
     guard let value = present(name) else { return nil }
     var expected: String { "an integer \(Self.describe(range))" }
@@ -39,11 +42,13 @@ struct JSONObjectReader {
     switch value {
     case .integer(let integer):
       number = integer
-    case .double(let double) where double.rounded() == double && abs(double) < 9e15:
-      number = Int(double)
-    case .double(let double):
+    case .number(let number) where number.isWhole:
       throw PianoRollJSONError(
-        .outOfRange(value: "\(double)", expected: expected), path: path.appending(name))
+        .outOfRange(value: number.text, expected: expected), path: path.appending(name))
+    case .number(let number):
+      throw PianoRollJSONError(
+        .wrongType(expected: expected, found: "the number \(number.text), which is not a whole number"),
+        path: path.appending(name))
     default:
       throw PianoRollJSONError(
         .wrongType(expected: expected, found: value.summary), path: path.appending(name))
@@ -66,7 +71,7 @@ struct JSONObjectReader {
     guard let value = present(name) else { return nil }
     switch value {
     case .integer(let integer): return Double(integer)
-    case .double(let double): return double
+    case .number(let number): return number.double()
     default:
       throw PianoRollJSONError(
         .wrongType(expected: "a number", found: value.summary), path: path.appending(name))

@@ -1,3 +1,4 @@
+import JSON
 import SMF
 
 extension PianoRollJSON {
@@ -11,100 +12,220 @@ extension PianoRollJSON {
   /// Standard MIDI File can hold.
   static let maximumDeltaTicks = 0x0FFF_FFFF
 
+  /// The most tracks a Standard MIDI File can hold (its header counts them in 16 bits).
+  static let maximumTracks = 0xFFFF
+
   /// Reads piano-roll JSON into a song.
   ///
-  /// Accepts what ``encode(_:)`` writes and JSON written by hand:
-  /// - required: `"midiroll": 1`, `"format"`, `"ticksPerBeat"` (or `"smpte"`), `"tracks"`;
-  ///   in a note `pitch` and a start (`tick`, `position` or `seconds`) and a length
+  /// Accepts what ``encode(_:profile:)`` writes (either profile) and JSON written by hand:
+  /// - required: `"midiroll": 1`, `"format"`, `"ticksPerBeat"` (or `"smpte"`, never both),
+  ///   `"tracks"`; in a note `pitch` and a start (`tick`, `position` or `seconds`) and a length
   ///   (`durationTicks`, `duration` or `durationSeconds`); in an event `tick` (or `position`)
   ///   and `type` with the fields of its type;
-  /// - `tick` wins over `position`, which wins over `seconds`; a note's `velocity` is 100 and
-  ///   its `channel` 0 when absent; derived names (`name`, `seconds` next to `tick`, …) and
-  ///   unknown names are ignored;
+  /// - `tick` wins over `position`, which wins over `seconds`; but a note whose `position` or
+  ///   `seconds` is given next to its `tick` and says another place is refused, naming both
+  ///   (``DecodeOptions/positionWins`` places it by its position instead); a note's `velocity`
+  ///   is 100 and its `channel` and `offVelocity` 0 when absent; derived names (`name`,
+  ///   `duration` next to `durationTicks`, …) and unknown names are ignored;
   /// - a track's `name` adds a track-name event when the track has none; the top-level
   ///   `tempos`, `timeSignatures` and `keySignatures` add events to the first track only when no
   ///   track has an event of that kind (their entries at tick 0 that say 120 BPM or 4/4 add
-  ///   nothing), and may place an entry by `bar` or `position` instead of `tick`.
+  ///   nothing), and may place an entry by `bar` or `position` instead of `tick`;
+  /// - `onOrder`, `offOrder` (notes) and `order` (events) rebuild ``SongTrack/tickOrders``.
+  ///
+  /// Strict: a name given twice in one object, a number with a fraction where an integer
+  /// belongs, more than 65,535 tracks, a meter of 0 beats or a denominator that is not a power of
+  /// two are refused.
   /// - Throws: ``PianoRollJSONError`` naming the JSON path of the first problem.
   /// - Complexity: O(*n* log *m*) in the size of the input and *m* meter and tempo changes.
-  public static func decode(_ bytes: [UInt8]) throws(PianoRollJSONError) -> Song {
-    let root = try JSONParser.parse(bytes)
-    let top = try JSONObjectReader(root, at: JSONPath(), expected: "an object with \"midiroll\": 1")
-    let version = try top.requiredInt("midiroll", 0...Int.max)
-    guard version == PianoRollJSON.version else {
-      throw PianoRollJSONError(.unsupportedVersion(version), path: JSONPath([.name("midiroll")]))
+  public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions())
+    throws(PianoRollJSONError)
+    -> Song
+  {
+    guard bytes.count <= options.maximumInputBytes else {
+      throw PianoRollJSONError(.tooLarge(limit: options.maximumInputBytes), path: JSONPath())
     }
-    let formatNumber = try top.requiredInt("format", 0...2)
+    return try JSONReader.read(bytes) { (reader: inout JSONReader) throws(PianoRollJSONError) -> Song in
+      try decode(from: &reader, options: options)
+    }
+  }
+
+  /// Reads piano-roll JSON from `source` (a file descriptor, a pipe) as it arrives: memory
+  /// follows the song, not the text (see ``decode(_:options:)``).
+  /// - Throws: ``PianoRollJSONError``, also for a failed read or an input longer than
+  ///   ``DecodeOptions/maximumInputBytes``.
+  public static func decode(source: JSONByteSource, options: DecodeOptions = DecodeOptions())
+    throws(PianoRollJSONError) -> Song
+  {
+    var reader = JSONReader(source: source, limit: options.maximumInputBytes)
+    return try decode(from: &reader, options: options)
+  }
+
+  /// Reads piano-roll JSON from an open file descriptor, in chunks (see
+  /// ``decode(source:options:)``). The descriptor stays open.
+  public static func decode(fileDescriptor: Int32, options: DecodeOptions = DecodeOptions())
+    throws(PianoRollJSONError) -> Song
+  {
+    try decode(source: .fileDescriptor(fileDescriptor), options: options)
+  }
+
+  /// Reads one piano-roll JSON document from `reader`.
+  public static func decode(from reader: inout JSONReader, options: DecodeOptions = DecodeOptions())
+    throws(PianoRollJSONError) -> Song
+  {
+    try reader.beginDocument()
+    guard try reader.peekKind() == .object else {
+      throw PianoRollJSONError(
+        .wrongType(expected: "an object with \"midiroll\": 1", found: try reader.describeValue()),
+        path: reader.path)
+    }
+    try reader.beginObject()
+    var version: Int?
+    var formatNumber: Int?
+    var ticksPerBeat: Int?
+    var smpte: JSONValue?
+    var summaries: [String: [JSONValue]] = [:]
+    var chunkValues: [JSONValue] = []
+    var tracks: [PendingTrack]?
+    while let name = try reader.nextName() {
+      if try reader.readNullIfPresent() { continue }
+      switch name {
+      case "midiroll":
+        let value = try readInt(&reader, 0...Int.max)
+        guard value == PianoRollJSON.version else {
+          throw PianoRollJSONError(
+            .unsupportedVersion(value, supported: PianoRollJSON.version), path: reader.path)
+        }
+        version = value
+      case "profile":
+        let text = try reader.readString()
+        guard Profile(rawValue: text) != nil else {
+          throw PianoRollJSONError(
+            .invalidValue(value: "\"\(text.prefix(40))\"", expected: "\"full\" or \"compact\""),
+            path: reader.path)
+        }
+      case "format":
+        formatNumber = try readInt(&reader, 0...2)
+      case "ticksPerBeat":
+        ticksPerBeat = try readInt(&reader, 1...0x7FFF)
+      case "smpte":
+        smpte = try reader.readValue()
+      case "tempos", "timeSignatures", "keySignatures", "unknownChunks":
+        var entries: [JSONValue] = []
+        try reader.beginArray()
+        while try reader.nextElement() { entries.append(try reader.readValue()) }
+        if name == "unknownChunks" { chunkValues = entries } else { summaries[name] = entries }
+      case "tracks":
+        var read: [PendingTrack] = []
+        try reader.beginArray()
+        while try reader.nextElement() {
+          guard read.count < maximumTracks else {
+            throw PianoRollJSONError(
+              .outOfRange(
+                value: "track \(read.count)",
+                expected: "at most \(maximumTracks) tracks: the most a MIDI file's header can count"),
+              path: reader.path)
+          }
+          read.append(try PendingTrack(reading: &reader, track: read.count))
+        }
+        tracks = read
+      default:
+        try reader.skipValue()
+      }
+    }
+    try reader.finishDocument()
+
+    let top = JSONPath()
+    guard version != nil else {
+      throw PianoRollJSONError(.missingName("midiroll", expected: "an integer ≥ 0"), path: top)
+    }
+    guard let formatNumber else {
+      throw PianoRollJSONError(.missingName("format", expected: "an integer 0…2"), path: top)
+    }
     let format = Format(rawValue: UInt16(formatNumber))!
-    let division = try decodeDivision(top)
-    guard let trackValues = try top.array("tracks") else {
-      throw top.missing("tracks", "an array of tracks")
+    let division = try decodeDivision(ticksPerBeat: ticksPerBeat, smpte: smpte)
+    guard var tracks else {
+      throw PianoRollJSONError(.missingName("tracks", expected: "an array of tracks"), path: top)
     }
+    return try assemble(
+      format: format, division: division, tracks: &tracks, summaries: summaries,
+      unknownChunks: try decodeUnknownChunks(chunkValues), options: options)
+  }
 
-    // Pass 1: everything that does not need the timeline.
-    var tracks: [PendingTrack] = []
-    tracks.reserveCapacity(trackValues.count)
-    for (index, value) in trackValues.enumerated() {
-      tracks.append(try PendingTrack(value, at: top.path.appending("tracks").appending(index)))
+  /// An integer in `range` at the reader, with the path of the value on error.
+  static func readInt(_ reader: inout JSONReader, _ range: ClosedRange<Int>) throws(PianoRollJSONError) -> Int
+  {
+    let number = try reader.readInteger(expected: "an integer \(JSONObjectReader.describe(range))")
+    guard range.contains(number) else {
+      throw PianoRollJSONError(
+        .outOfRange(value: "\(number)", expected: "an integer \(JSONObjectReader.describe(range))"),
+        path: reader.path)
     }
+    return number
+  }
 
-    // The summaries, where the events say nothing of their kind.
-    let has = { (kind: MetaEvent.Kind) in
+  /// The song from tracks read: summaries where the events say nothing of their kind, then
+  /// everything placed on the timeline.
+  private static func assemble(
+    format: Format, division: Division, tracks: inout [PendingTrack], summaries: [String: [JSONValue]],
+    unknownChunks: [UnknownChunk], options: DecodeOptions
+  ) throws(PianoRollJSONError) -> Song {
+    func has(_ kind: MetaEvent.Kind) -> Bool {
       tracks.contains { $0.events.contains { $0.event.metaEvent?.type == kind.rawValue } }
     }
     let ticksPerQuarter = division.ticksPerQuarterForPositions
-    if !has(.timeSignature), let entries = try top.array("timeSignatures") {
+    if !has(.timeSignature), let entries = summaries["timeSignatures"] {
       tracks.addToFirst(
-        try decodeTimeSignatureSummary(entries, ticksPerQuarter, top.path.appending("timeSignatures")))
+        try decodeTimeSignatureSummary(entries, ticksPerQuarter, JSONPath([.name("timeSignatures")])))
     }
     // Meters are known now: place what was placed by position.
     var meterEvents: [[TrackEvent]] = []
-    for track in tracks {
+    for (index, track) in tracks.enumerated() {
       var events: [TrackEvent] = []
-      for pending in track.events where pending.event.metaEvent?.kind == .timeSignature {
-        guard let tick = pending.tick else {
-          throw PianoRollJSONError(
-            .missingName("tick", expected: "the tick of a time signature"), path: pending.path)
-        }
-        events.append(TrackEvent(tick: tick, pending.event))
+      for unplaced in track.unplacedEvents
+      where track.events[unplaced.index].event.metaEvent?.kind == .timeSignature {
+        throw PianoRollJSONError(
+          .missingName("tick", expected: "the tick of a time signature"),
+          path: track.eventPath(unplaced.index, track: index))
       }
+      for item in track.events where item.event.metaEvent?.kind == .timeSignature { events.append(item) }
       meterEvents.append(events)
     }
     let meters = Timeline(division: division, tracks: meterEvents).timeSignatures
-    if !has(.tempo), let entries = try top.array("tempos") {
-      tracks.addToFirst(try decodeTempoSummary(entries, meters, top.path.appending("tempos")))
+    if !has(.tempo), let entries = summaries["tempos"] {
+      tracks.addToFirst(try decodeTempoSummary(entries, meters, JSONPath([.name("tempos")])))
     }
-    if !has(.keySignature), let entries = try top.array("keySignatures") {
-      tracks.addToFirst(try decodeKeySummary(entries, meters, top.path.appending("keySignatures")))
+    if !has(.keySignature), let entries = summaries["keySignatures"] {
+      tracks.addToFirst(try decodeKeySummary(entries, meters, JSONPath([.name("keySignatures")])))
     }
 
-    // Pass 2: place events, then notes.
+    // Place events, then notes.
     var songTracks: [SongTrack] = []
     songTracks.reserveCapacity(tracks.count)
-    for track in tracks {
-      songTracks.append(SongTrack(notes: [], events: try track.placedEvents(meters)))
+    for index in tracks.indices {
+      try tracks[index].placeEvents(meters, track: index)
+      songTracks.append(SongTrack(notes: [], events: tracks[index].events))
     }
     let timeline = Timeline(division: division, tracks: songTracks.map(\.events))
-    for (index, track) in tracks.enumerated() {
-      songTracks[index].notes = try track.placedNotes(timeline, track: index)
-      try track.checkGaps(events: songTracks[index].events, notes: songTracks[index].notes)
+    for index in tracks.indices {
+      try tracks[index].placeNotes(timeline, track: index, options: options)
+      try tracks[index].checkGaps(track: index)
+      songTracks[index].notes = tracks[index].notes
+      songTracks[index].tickOrders = try tracks[index].tickOrders(track: index)
+      tracks[index] = PendingTrack()  // free it as the song fills
     }
-    return Song(
-      format: format, division: division, tracks: songTracks,
-      unknownChunks: try decodeUnknownChunks(top))
+    return Song(format: format, division: division, tracks: songTracks, unknownChunks: unknownChunks)
   }
 
   /// Chunks other than the header and the tracks: `{"type": "XFIH", "tracksBefore": 1, "hex": "…"}`.
   ///
   /// A second `MThd` is such a chunk (the SMF reader keeps it); an `MTrk` is not: written out,
   /// it would be read back as a track.
-  private static func decodeUnknownChunks(_ top: JSONObjectReader) throws(PianoRollJSONError)
-    -> [UnknownChunk]
+  private static func decodeUnknownChunks(_ values: [JSONValue]) throws(PianoRollJSONError) -> [UnknownChunk]
   {
-    guard let values = try top.array("unknownChunks") else { return [] }
     var chunks: [UnknownChunk] = []
     for (index, value) in values.enumerated() {
-      let entry = try JSONObjectReader(value, at: top.path.appending("unknownChunks").appending(index))
+      let entry = try JSONObjectReader(value, at: JSONPath([.name("unknownChunks"), .index(index)]))
       guard let type = try entry.string("type") else {
         throw entry.missing("type", "a four-letter chunk type")
       }
@@ -125,11 +246,19 @@ extension PianoRollJSON {
     return chunks
   }
 
-  private static func decodeDivision(_ top: JSONObjectReader) throws(PianoRollJSONError) -> Division {
-    if let ticks = try top.int("ticksPerBeat", 1...0x7FFF) {
-      return .ticksPerQuarter(ticks)
+  private static func decodeDivision(ticksPerBeat: Int?, smpte smpteValue: JSONValue?)
+    throws(PianoRollJSONError)
+    -> Division
+  {
+    if ticksPerBeat != nil && smpteValue != nil {
+      throw PianoRollJSONError(
+        .conflict(
+          "both \"ticksPerBeat\" and \"smpte\" are given; a MIDI file has one division: keep one of them"),
+        path: JSONPath())
     }
-    if let smpte = try top.object("smpte") {
+    if let ticksPerBeat { return .ticksPerQuarter(ticksPerBeat) }
+    if let smpteValue {
+      let smpte = try JSONObjectReader(smpteValue, at: JSONPath([.name("smpte")]))
       let framesPerSecond = try smpte.requiredInt("framesPerSecond", 24...30)
       guard [24, 25, 29, 30].contains(framesPerSecond) else {
         throw PianoRollJSONError(
@@ -139,7 +268,9 @@ extension PianoRollJSON {
       let ticksPerFrame = try smpte.requiredInt("ticksPerFrame", 1...255)
       return .smpte(framesPerSecond: framesPerSecond, ticksPerFrame: ticksPerFrame)
     }
-    throw top.missing("ticksPerBeat", "ticks per quarter note 1…32767, or \"smpte\"")
+    throw PianoRollJSONError(
+      .missingName("ticksPerBeat", expected: "ticks per quarter note 1…32767, or \"smpte\""), path: JSONPath()
+    )
   }
 
   /// Where a summary entry or an event is placed: `tick`, else `position`, else `bar`.
@@ -164,8 +295,8 @@ extension PianoRollJSON {
 
   private static func decodeTimeSignatureSummary(
     _ entries: [JSONValue], _ ticksPerQuarter: Int, _ path: JSONPath
-  ) throws(PianoRollJSONError) -> [PendingEvent] {
-    var events: [PendingEvent] = []
+  ) throws(PianoRollJSONError) -> [SummaryEvent] {
+    var events: [SummaryEvent] = []
     var placed: [(tick: Int, timeSignature: TimeSignature)] = []
     for (index, value) in entries.enumerated() {
       let entry = try JSONObjectReader(value, at: path.appending(index))
@@ -184,13 +315,15 @@ extension PianoRollJSON {
       placed.append((tick, meter))
       if tick == 0 && meter == .common && events.isEmpty { continue }  // the default
       events.append(
-        PendingEvent(
-          tick: tick, position: nil,
-          event: .meta(.timeSignature(numerator: numerator, denominator: denominator)), path: entry.path))
+        SummaryEvent(
+          item: TrackEvent(tick: tick, .meta(.timeSignature(numerator: numerator, denominator: denominator))),
+          path: entry.path))
     }
     return events
   }
 
+  /// A time signature's denominator: a power of two from 1 to 2^15 (the file stores its
+  /// exponent).
   static func decodeDenominator(_ entry: JSONObjectReader) throws(PianoRollJSONError) -> Int {
     let denominator = try entry.requiredInt("denominator", 1...32768)
     guard denominator & (denominator - 1) == 0 else {
@@ -206,8 +339,8 @@ extension PianoRollJSON {
     guard let bpm = try entry.double("bpm") else {
       throw entry.missing("microsecondsPerBeat", "microseconds per quarter note 1…16777215, or \"bpm\"")
     }
-    let microseconds = bpm > 0 ? (60_000_000 / bpm).rounded() : 0
-    guard microseconds >= 1 && microseconds <= 0xFF_FFFF else {
+    let microseconds = bpm > 0 ? (60_000_000 / bpm + 0.5) : 0
+    guard microseconds >= 1 && microseconds < 0x100_0000 else {
       throw PianoRollJSONError(
         .outOfRange(value: "\(bpm)", expected: "beats per minute from 3.58 to 60000000"),
         path: entry.path.appending("bpm"))
@@ -217,194 +350,53 @@ extension PianoRollJSON {
 
   private static func decodeTempoSummary(
     _ entries: [JSONValue], _ meters: TimeSignatureMap, _ path: JSONPath
-  ) throws(PianoRollJSONError) -> [PendingEvent] {
-    var events: [PendingEvent] = []
+  ) throws(PianoRollJSONError) -> [SummaryEvent] {
+    var events: [SummaryEvent] = []
     for (index, value) in entries.enumerated() {
       let entry = try JSONObjectReader(value, at: path.appending(index))
       let microseconds = try decodeMicroseconds(entry)
       let tick = try placement(entry, meters, what: "a tempo")
       if tick == 0 && microseconds == TempoChange.defaultMicrosecondsPerQuarter && events.isEmpty { continue }
       events.append(
-        PendingEvent(
-          tick: tick, position: nil, event: .meta(.tempo(microsecondsPerQuarter: microseconds)),
-          path: entry.path))
+        SummaryEvent(
+          item: TrackEvent(tick: tick, .meta(.tempo(microsecondsPerQuarter: microseconds))), path: entry.path)
+      )
     }
     return events
   }
 
   private static func decodeKeySummary(
     _ entries: [JSONValue], _ meters: TimeSignatureMap, _ path: JSONPath
-  ) throws(PianoRollJSONError) -> [PendingEvent] {
-    var events: [PendingEvent] = []
+  ) throws(PianoRollJSONError) -> [SummaryEvent] {
+    var events: [SummaryEvent] = []
     for (index, value) in entries.enumerated() {
       let entry = try JSONObjectReader(value, at: path.appending(index))
       let sharps = try entry.requiredInt("sharps", -7...7)
       let minor = try entry.bool("minor") ?? false
       let tick = try placement(entry, meters, what: "a key signature")
       events.append(
-        PendingEvent(
-          tick: tick, position: nil, event: .meta(.keySignature(sharps: sharps, isMinor: minor)),
-          path: entry.path))
+        SummaryEvent(
+          item: TrackEvent(tick: tick, .meta(.keySignature(sharps: sharps, isMinor: minor))), path: entry.path
+        ))
     }
     return events
   }
 }
 
-/// An event read from JSON, before the meters are known.
-struct PendingEvent {
-  var tick: Int?
-  var position: Position?
-  var event: MIDIEvent
+/// An event that a top-level summary adds to the first track, with the entry it came from.
+struct SummaryEvent {
+  var item: TrackEvent
   var path: JSONPath
-}
-
-/// A note read from JSON, before the timeline is known.
-struct PendingNote {
-  var note: Note
-  var tick: Int?
-  var position: Position?
-  var seconds: Double?
-  var durationTicks: Int?
-  var duration: Position?
-  var durationSeconds: Double?
-  var path: JSONPath
-}
-
-/// A track read from JSON, before the timeline is known.
-struct PendingTrack {
-  var events: [PendingEvent] = []
-  var notes: [PendingNote] = []
-
-  init() {}
-
-  init(_ value: JSONValue, at trackPath: JSONPath) throws(PianoRollJSONError) {
-    let path = JSONPath(trackPath.components)  // its steps inline: the paths below allocate nothing
-    let reader = try JSONObjectReader(value, at: path, expected: "a track object")
-    if let values = try reader.array("events") {
-      events.reserveCapacity(values.count + 1)
-      for (index, value) in values.enumerated() {
-        let event = try JSONObjectReader(value, at: path.appending("events").appending(index))
-        events.append(
-          PendingEvent(
-            tick: try event.int("tick", 0...PianoRollJSON.maximumTick),
-            position: try event.position("position"),
-            event: try PianoRollJSON.decodeEvent(event), path: event.path))
-      }
-    }
-    if let name = try reader.string("name"),
-      !events.contains(where: { $0.event.metaEvent?.kind == .trackName })
-    {
-      events.insert(
-        PendingEvent(tick: 0, position: nil, event: .meta(.text(.trackName, name)), path: path), at: 0)
-    }
-    if let values = try reader.array("notes") {
-      notes.reserveCapacity(values.count)
-      for (index, value) in values.enumerated() {
-        notes.append(try PianoRollJSON.decodeNote(value, at: path.appending("notes").appending(index)))
-      }
-    }
-  }
-
-  /// The events at their ticks (`tick`, else `position` in `meters`).
-  func placedEvents(_ meters: TimeSignatureMap) throws(PianoRollJSONError) -> [TrackEvent] {
-    var placed: [TrackEvent] = []
-    placed.reserveCapacity(events.count)
-    for pending in events {
-      var tick = pending.tick
-      if tick == nil, let position = pending.position { tick = meters.tick(at: position) }
-      guard let tick, (0...PianoRollJSON.maximumTick).contains(tick) else {
-        throw PianoRollJSONError(
-          .missingName("tick", expected: "the tick (or a \"position\" in the song) of the event"),
-          path: pending.path)
-      }
-      placed.append(TrackEvent(tick: tick, pending.event))
-    }
-    return placed
-  }
-
-  /// The notes at their ticks, in the timeline.
-  func placedNotes(_ timeline: Timeline, track: Int) throws(PianoRollJSONError) -> [Note] {
-    var placed: [Note] = []
-    placed.reserveCapacity(notes.count)
-    for pending in notes {
-      var note = pending.note
-      note.track = track
-      var tick = pending.tick
-      var startPosition: Position?
-      if tick == nil, let position = pending.position {
-        tick = timeline.tick(at: position)
-        startPosition = position
-      }
-      if tick == nil, let seconds = pending.seconds { tick = timeline.tick(atSeconds: seconds) }
-      guard let start = tick else {
-        throw PianoRollJSONError(
-          .missingName("tick", expected: "the start of the note: \"tick\", \"position\" or \"seconds\""),
-          path: pending.path)
-      }
-      var end: Int?
-      if let ticks = pending.durationTicks {
-        end = start + ticks
-      } else if let duration = pending.duration {
-        let meters = timeline.timeSignatures
-        end = meters.tick(at: meters.add(startPosition ?? meters.position(atTick: start), duration))
-      } else if let seconds = pending.durationSeconds {
-        end = timeline.tick(atSeconds: timeline.seconds(atTick: start) + seconds)
-      }
-      guard let end else {
-        throw PianoRollJSONError(
-          .missingName(
-            "durationTicks",
-            expected: "the length of the note: \"durationTicks\", \"duration\" or \"durationSeconds\""),
-          path: pending.path)
-      }
-      guard start >= 0, end >= start, end <= PianoRollJSON.maximumTick else {
-        throw PianoRollJSONError(
-          .outOfRange(
-            value: "a note from tick \(start) to tick \(end)",
-            expected: "0 ≤ start ≤ end ≤ \(PianoRollJSON.maximumTick)"),
-          path: pending.path)
-      }
-      note.tick = start
-      note.durationTicks = end - start
-      placed.append(note)
-    }
-    return placed
-  }
-}
-
-extension PianoRollJSON {
-  static func decodeNote(_ value: JSONValue, at path: JSONPath) throws(PianoRollJSONError) -> PendingNote {
-    let reader = try JSONObjectReader(value, at: path, expected: "a note object")
-    let pitch = try reader.requiredInt("pitch", 0...127)
-    let velocity = try reader.int("velocity", 1...127) ?? 100
-    let offVelocity = try reader.int("offVelocity", 0...127) ?? 0
-    let channel = try reader.int("channel", 0...15) ?? 0
-    var end = NoteEnd.noteOff
-    if let name = try reader.string("end") {
-      guard let value = NoteEnd(name: name) else {
-        throw PianoRollJSONError(
-          .invalidValue(value: "\"\(name)\"", expected: "\"noteOff\", \"noteOnVelocity0\" or \"endOfTrack\""),
-          path: path.appending("end"))
-      }
-      end = value
-    }
-    let note = Note(
-      pitch: UInt8(pitch), velocity: UInt8(velocity), offVelocity: UInt8(offVelocity),
-      channel: UInt8(channel),
-      tick: 0, durationTicks: 0, end: end)
-    return PendingNote(
-      note: note, tick: try reader.int("tick", 0...maximumTick), position: try reader.position("position"),
-      seconds: try reader.double("seconds"), durationTicks: try reader.int("durationTicks", 0...maximumTick),
-      duration: try reader.position("duration"), durationSeconds: try reader.double("durationSeconds"),
-      path: path)
-  }
 }
 
 extension [PendingTrack] {
   /// Adds events to the first track, making one when there is none.
-  mutating func addToFirst(_ events: [PendingEvent]) {
+  mutating func addToFirst(_ events: [SummaryEvent]) {
     guard !events.isEmpty else { return }
     if isEmpty { append(PendingTrack()) }
-    self[0].events += events
+    for event in events {
+      self[0].events.append(event.item)
+      self[0].summaryPaths.append(event.path)
+    }
   }
 }

@@ -1,35 +1,58 @@
+import JSON
 import SMF
 
 extension PianoRollJSON {
-  /// The song as piano-roll JSON (UTF-8), one note or event a line.
+  /// The song as piano-roll JSON (UTF-8): the ``Profile/full`` profile one note or event a
+  /// line, the ``Profile/compact`` one without derived fields and padding.
   ///
   /// Each track lists its notes in tick order and its other events in writing order (see
   /// ``Song/midiFile()``), so that JSON → .mid → JSON gives the same bytes.
   /// - Complexity: O(*n* log *m*) for *n* notes and events and *m* meter and tempo changes.
-  public static func encode(_ song: Song) -> [UInt8] {
-    let timeline = song.timeline
+  public static func encode(_ song: Song, profile: Profile = .full) -> [UInt8] {
     let estimate = 512 + song.tracks.reduce(0) { $0 + $1.notes.count * 330 + $1.events.count * 80 }
-    var out = JSONOutput(capacity: estimate)
+    return JSONWriter.bytes(initialCapacity: profile == .full ? estimate : estimate / 5) { out in
+      write(song, profile: profile, to: &out)
+    }
+  }
+
+  /// Writes the song as piano-roll JSON to `sink`, one buffer of 64 KiB at a time: the whole
+  /// document is never held in memory.
+  /// - Throws: the first error of `sink`; nothing more is written after it.
+  public static func encode<E: Error>(
+    _ song: Song, profile: Profile = .full, to sink: (UnsafeRawBufferPointer) throws(E) -> Void
+  ) throws(E) {
+    try JSONWriter.stream(to: sink) { out in write(song, profile: profile, to: &out) }
+  }
+
+  /// Writes the song as piano-roll JSON with `out` (stopping early when `out` stops).
+  public static func write(_ song: Song, profile: Profile = .full, to out: inout JSONWriter) {
+    let full = profile == .full
+    let squeezed = out.squeezesLiterals
+    out.squeezesLiterals = !full
+    defer { out.squeezesLiterals = squeezed }
+    let timeline = song.timeline
     out.raw("{\n  \"midiroll\": ")
-    out.int(version)
+    out.rawInteger(version)
+    out.raw(full ? ",\n  \"profile\": \"full\"" : ",\n  \"profile\": \"compact\"")
     out.raw(",\n  \"format\": ")
-    out.int(Int(song.format.rawValue))
+    out.rawInteger(Int(song.format.rawValue))
     switch song.division {
     case .ticksPerQuarter(let ticks):
       out.raw(",\n  \"ticksPerBeat\": ")
-      out.int(ticks)
+      out.rawInteger(ticks)
     case .smpte(let framesPerSecond, let ticksPerFrame):
       out.raw(",\n  \"smpte\": {\"framesPerSecond\": ")
-      out.int(framesPerSecond)
+      out.rawInteger(framesPerSecond)
       out.raw(", \"ticksPerFrame\": ")
-      out.int(ticksPerFrame)
+      out.rawInteger(ticksPerFrame)
       out.raw("}")
     }
-    writeSummaries(timeline, to: &out)
+    if full { writeSummaries(timeline, to: &out) }
     out.raw(",\n  \"tracks\": [")
     for (index, track) in song.tracks.enumerated() {
+      guard !out.isStopped else { return }
       out.raw(index == 0 ? "\n    {" : ",\n    {")
-      writeTrack(track, timeline, to: &out)
+      writeTrack(track, timeline, full: full, to: &out)
       out.raw("\n    }")
     }
     out.raw(song.tracks.isEmpty ? "]" : "\n  ]")
@@ -37,28 +60,27 @@ extension PianoRollJSON {
       out.raw(",\n  \"unknownChunks\": [")
       for (index, chunk) in song.unknownChunks.enumerated() {
         out.raw(index == 0 ? "\n    {\"type\": " : ",\n    {\"type\": ")
-        out.string(chunk.type.description)
+        out.rawString(chunk.type.description)
         out.raw(", \"tracksBefore\": ")
-        out.int(chunk.tracksBefore)
+        out.rawInteger(chunk.tracksBefore)
         out.raw(", \"hex\": ")
-        out.hexString(chunk.data)
+        out.rawHexString(chunk.data)
         out.raw("}")
       }
       out.raw("\n  ]")
     }
-    out.raw("\n}\n")
-    return out.bytes()
+    out.raw(full ? "\n}\n" : "}\n")
   }
 
-  private static func writeSummaries(_ timeline: Timeline, to out: inout JSONOutput) {
+  private static func writeSummaries(_ timeline: Timeline, to out: inout JSONWriter) {
     out.raw(",\n  \"tempos\": [")
     for (index, tempo) in timeline.tempos.changes.enumerated() {
       out.raw(index == 0 ? "\n    {\"tick\": " : ",\n    {\"tick\": ")
-      out.int(tempo.tick)
+      out.rawInteger(tempo.tick)
       out.raw(", \"microsecondsPerBeat\": ")
-      out.int(tempo.microsecondsPerQuarter)
+      out.rawInteger(tempo.microsecondsPerQuarter)
       out.raw(", \"bpm\": ")
-      out.decimal(numerator: 60_000_000, denominator: tempo.microsecondsPerQuarter)
+      out.rawDecimal(numerator: 60_000_000, denominator: tempo.microsecondsPerQuarter)
       out.raw(", \"position\": ")
       writePosition(timeline.position(atTick: tempo.tick), to: &out)
       out.raw(", \"seconds\": ")
@@ -68,19 +90,19 @@ extension PianoRollJSON {
     out.raw("\n  ],\n  \"timeSignatures\": [")
     for (index, change) in timeline.timeSignatures.changes.enumerated() {
       out.raw(index == 0 ? "\n    {\"tick\": " : ",\n    {\"tick\": ")
-      out.int(change.tick)
+      out.rawInteger(change.tick)
       out.raw(", \"bar\": ")
-      out.int(change.bar)
+      out.rawInteger(change.bar)
       out.raw(", \"numerator\": ")
-      out.int(change.numerator)
+      out.rawInteger(change.numerator)
       out.raw(", \"denominator\": ")
-      out.int(change.denominator)
+      out.rawInteger(change.denominator)
       out.raw("}")
     }
     out.raw("\n  ],\n  \"keySignatures\": [")
     for (index, key) in timeline.keySignatures.enumerated() {
       out.raw(index == 0 ? "\n    {\"tick\": " : ",\n    {\"tick\": ")
-      out.int(key.tick)
+      out.rawInteger(key.tick)
       writeKeyFields(sharps: key.sharps, isMinor: key.isMinor, name: key.name, to: &out)
       out.raw(", \"position\": ")
       writePosition(timeline.position(atTick: key.tick), to: &out)
@@ -91,50 +113,80 @@ extension PianoRollJSON {
 
   /// A key signature's `"sharps"`, `"minor"` and `"name"`, each after a comma: the same in the
   /// summary and in a track's event.
-  static func writeKeyFields(sharps: Int, isMinor: Bool, name: String, to out: inout JSONOutput) {
+  static func writeKeyFields(
+    sharps: Int, isMinor: Bool, name: String, full: Bool = true, to out: inout JSONWriter
+  ) {
     out.raw(", \"sharps\": ")
-    out.int(sharps)
+    out.rawInteger(sharps)
     out.raw(", \"minor\": ")
-    out.bool(isMinor)
+    out.rawBool(isMinor)
+    guard full else { return }
     out.raw(", \"name\": ")
-    out.string(name)
+    out.rawString(name)
   }
 
-  private static func writeTrack(_ track: SongTrack, _ timeline: Timeline, to out: inout JSONOutput) {
-    out.raw("\n      \"name\": ")
-    if let name = track.name { out.string(name) } else { out.raw("null") }
-    out.raw(",\n      \"notes\": [")
+  private static func writeTrack(
+    _ track: SongTrack, _ timeline: Timeline, full: Bool, to out: inout JSONWriter
+  ) {
+    let ranks = TickRanks(track)
+    if full {
+      out.raw("\n      \"name\": ")
+      if let name = track.name { out.rawString(name) } else { out.raw("null") }
+      out.raw(",\n      \"notes\": [")
+    } else {
+      out.raw("\"notes\": [")
+    }
     let meters = timeline.timeSignatures
     let tempos = timeline.tempos
     for (index, noteIndex) in track.noteIndicesInTickOrder().enumerated() {
       let note = track.notes[noteIndex]
       out.raw(index == 0 ? "\n        {\"pitch\": " : ",\n        {\"pitch\": ")
-      out.int(Int(note.pitch))
-      out.raw(", \"name\": \"")
-      writeNoteName(note.pitch, to: &out)
-      out.raw("\", \"velocity\": ")
-      out.int(Int(note.velocity))
-      out.raw(", \"offVelocity\": ")
-      out.int(Int(note.offVelocity))
-      out.raw(", \"channel\": ")
-      out.int(Int(note.channel))
+      out.rawInteger(Int(note.pitch))
+      if full {
+        out.raw(", \"name\": \"")
+        writeNoteName(note.pitch, to: &out)
+        out.raw("\", \"velocity\": ")
+      } else {
+        out.raw(", \"velocity\": ")
+      }
+      out.rawInteger(Int(note.velocity))
+      if full || note.offVelocity != 0 {
+        out.raw(", \"offVelocity\": ")
+        out.rawInteger(Int(note.offVelocity))
+      }
+      if full || note.channel != 0 {
+        out.raw(", \"channel\": ")
+        out.rawInteger(Int(note.channel))
+      }
       out.raw(", \"tick\": ")
-      out.int(note.tick)
+      out.rawInteger(note.tick)
       out.raw(", \"durationTicks\": ")
-      out.int(note.durationTicks)
-      let start = meters.position(atTick: note.tick)
-      out.raw(", \"position\": ")
-      writePosition(start, to: &out)
-      out.raw(", \"duration\": ")
-      writePosition(meters.duration(from: start, to: meters.position(atTick: note.endTick)), to: &out)
-      out.raw(", \"seconds\": ")
-      writeSeconds(tempos, from: 0, to: note.tick, to: &out)
-      out.raw(", \"durationSeconds\": ")
-      writeSeconds(tempos, from: note.tick, to: note.endTick, to: &out)
+      out.rawInteger(note.durationTicks)
+      if full {
+        let start = meters.position(atTick: note.tick)
+        out.raw(", \"position\": ")
+        writePosition(start, to: &out)
+        out.raw(", \"duration\": ")
+        writePosition(meters.duration(from: start, to: meters.position(atTick: note.endTick)), to: &out)
+        out.raw(", \"seconds\": ")
+        writeSeconds(tempos, from: 0, to: note.tick, to: &out)
+        out.raw(", \"durationSeconds\": ")
+        writeSeconds(tempos, from: note.tick, to: note.endTick, to: &out)
+      }
       switch note.end {
       case .noteOff: break
       case .noteOnWithVelocityZero: out.raw(", \"end\": \"noteOnVelocity0\"")
       case .endOfTrack: out.raw(", \"end\": \"endOfTrack\"")
+      }
+      if let ranks {
+        if let rank = ranks.rank(of: .noteOn(noteIndex), at: note.tick) {
+          out.raw(", \"onOrder\": ")
+          out.rawInteger(rank)
+        }
+        if let rank = ranks.rank(of: .noteOff(noteIndex), at: note.endTick) {
+          out.raw(", \"offOrder\": ")
+          out.rawInteger(rank)
+        }
       }
       out.raw("}")
     }
@@ -142,8 +194,12 @@ extension PianoRollJSON {
     for (index, eventIndex) in track.eventIndicesInWritingOrder().enumerated() {
       out.raw(index == 0 ? "\n        {\"tick\": " : ",\n        {\"tick\": ")
       let item = track.events[eventIndex]
-      out.int(item.tick)
-      writeEvent(item.event, to: &out)
+      out.rawInteger(item.tick)
+      writeEvent(item.event, full: full, to: &out)
+      if let rank = ranks?.rank(of: .event(eventIndex), at: item.tick) {
+        out.raw(", \"order\": ")
+        out.rawInteger(rank)
+      }
       out.raw("}")
     }
     out.raw(track.events.isEmpty ? "]" : "\n      ]")
@@ -151,34 +207,34 @@ extension PianoRollJSON {
 
   /// Writes the seconds between two ticks, exactly rounded to 9 decimals (nanoseconds): a
   /// fixed form that reads back to the same tick for any tempo above 1000 µs a quarter note.
-  static func writeSeconds(_ tempos: TempoMap, from start: Int, to end: Int, to out: inout JSONOutput) {
+  static func writeSeconds(_ tempos: TempoMap, from start: Int, to end: Int, to out: inout JSONWriter) {
     let exact =
       start == 0 ? tempos.exactSeconds(atTick: end) : tempos.exactSeconds(fromTick: start, toTick: end)
     if let exact {
-      out.decimal(numerator: exact.numerator, denominator: exact.denominator)
+      out.rawDecimal(numerator: exact.numerator, denominator: exact.denominator)
     } else {
-      out.decimal(tempos.seconds(fromTick: start, toTick: end))
+      out.rawDecimal(tempos.seconds(fromTick: start, toTick: end))
     }
   }
 
-  static func writePosition(_ position: Position, to out: inout JSONOutput) {
+  static func writePosition(_ position: Position, to out: inout JSONWriter) {
     out.raw("{\"bar\": ")
-    out.int(position.bar)
+    out.rawInteger(position.bar)
     out.raw(", \"beat\": ")
-    out.int(position.beat)
+    out.rawInteger(position.beat)
     out.raw(", \"subbeat\": ")
-    out.int(position.subbeat)
+    out.rawInteger(position.subbeat)
     out.raw(", \"cent\": ")
-    out.int(position.cent)
+    out.rawInteger(position.cent)
     out.raw("}")
   }
 
   /// Writes `C4`, `F#3`, `C-1` without building a `String`.
-  private static func writeNoteName(_ pitch: UInt8, to out: inout JSONOutput) {
+  private static func writeNoteName(_ pitch: UInt8, to out: inout JSONWriter) {
     let pitchClass = Int(pitch % 12)
-    out.byte(namesLetters[pitchClass])
-    if sharps[pitchClass] { out.byte(UInt8(ascii: "#")) }
-    out.int(Int(pitch / 12) - 1)
+    out.rawByte(namesLetters[pitchClass])
+    if sharps[pitchClass] { out.rawByte(UInt8(ascii: "#")) }
+    out.rawInteger(Int(pitch / 12) - 1)
   }
 
   private static let namesLetters: [UInt8] = Array("CCDDEFFGGAAB".utf8)

@@ -1,3 +1,4 @@
+import JSON
 import SMF
 
 extension PianoRollJSON {
@@ -99,7 +100,7 @@ extension PianoRollJSON {
       return MetaEvent(kind, data: data)
     case .timeSignature:
       return .timeSignature(
-        numerator: try entry.requiredInt("numerator", byte), denominator: try decodeDenominator(entry),
+        numerator: try entry.requiredInt("numerator", 1...255), denominator: try decodeDenominator(entry),
         clocksPerClick: try entry.int("clocksPerClick", byte) ?? 24,
         thirtySecondsPerQuarter: try entry.int("thirtySecondsPerQuarter", byte) ?? 8)
     case .keySignature:

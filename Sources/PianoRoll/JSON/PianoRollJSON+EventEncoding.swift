@@ -1,3 +1,4 @@
+import JSON
 import SMF
 
 /// Events other than notes in piano-roll JSON: `{"tick": …, "type": …, fields}`.
@@ -23,10 +24,10 @@ import SMF
 /// | `sequencerSpecific` | `hex` |
 /// | `meta` (any other type) | `metaType`, `hex` |
 ///
-/// A known meta event whose bytes do not have the usual length or values is written with
-/// `hex` only. On reading, `hex` wins over the readable fields of any meta event.
+/// A known meta event whose bytes do not have the usual length or values (a meter of 0 beats
+/// among them, which reading refuses in readable form) is written with `hex` only. On reading, `hex` wins over the readable fields of any meta event.
 extension PianoRollJSON {
-  static func writeEvent(_ event: MIDIEvent, to out: inout JSONOutput) {
+  static func writeEvent(_ event: MIDIEvent, full: Bool, to out: inout JSONWriter) {
     switch event {
     case .channel(let message):
       writeChannelMessage(message, to: &out)
@@ -35,13 +36,13 @@ extension PianoRollJSON {
         sysEx.kind == .start
           ? ", \"type\": \"sysEx\", \"kind\": \"F0\", \"hex\": "
           : ", \"type\": \"sysEx\", \"kind\": \"F7\", \"hex\": ")
-      out.hexString(sysEx.data)
+      out.rawHexString(sysEx.data)
     case .meta(let meta):
-      writeMeta(meta, to: &out)
+      writeMeta(meta, full: full, to: &out)
     }
   }
 
-  private static func writeChannelMessage(_ message: ChannelMessage, to out: inout JSONOutput) {
+  private static func writeChannelMessage(_ message: ChannelMessage, to out: inout JSONWriter) {
     switch message.kind {
     case .noteOff: out.raw(", \"type\": \"noteOff\", \"channel\": ")
     case .noteOn: out.raw(", \"type\": \"noteOn\", \"channel\": ")
@@ -51,101 +52,105 @@ extension PianoRollJSON {
     case .channelPressure: out.raw(", \"type\": \"channelPressure\", \"channel\": ")
     case .pitchBend: out.raw(", \"type\": \"pitchBend\", \"channel\": ")
     }
-    out.int(Int(message.channel))
+    out.rawInteger(Int(message.channel))
     switch message.kind {
     case .noteOff, .noteOn:
       out.raw(", \"pitch\": ")
-      out.int(Int(message.data1))
+      out.rawInteger(Int(message.data1))
       out.raw(", \"velocity\": ")
-      out.int(Int(message.data2))
+      out.rawInteger(Int(message.data2))
     case .polyPressure:
       out.raw(", \"pitch\": ")
-      out.int(Int(message.data1))
+      out.rawInteger(Int(message.data1))
       out.raw(", \"pressure\": ")
-      out.int(Int(message.data2))
+      out.rawInteger(Int(message.data2))
     case .controlChange:
       out.raw(", \"controller\": ")
-      out.int(Int(message.data1))
+      out.rawInteger(Int(message.data1))
       out.raw(", \"value\": ")
-      out.int(Int(message.data2))
+      out.rawInteger(Int(message.data2))
     case .programChange:
       out.raw(", \"program\": ")
-      out.int(Int(message.data1))
+      out.rawInteger(Int(message.data1))
     case .channelPressure:
       out.raw(", \"pressure\": ")
-      out.int(Int(message.data1))
+      out.rawInteger(Int(message.data1))
     case .pitchBend:
       out.raw(", \"value\": ")
-      out.int(message.pitchBendValue - 8192)
+      out.rawInteger(message.pitchBendValue - 8192)
     }
   }
 
-  private static func writeMeta(_ meta: MetaEvent, to out: inout JSONOutput) {
+  private static func writeMeta(_ meta: MetaEvent, full: Bool, to out: inout JSONWriter) {
     let data = meta.data
     guard let kind = meta.kind else {
       out.raw(", \"type\": \"meta\", \"metaType\": ")
-      out.int(Int(meta.type))
+      out.rawInteger(Int(meta.type))
       out.raw(", \"hex\": ")
-      out.hexString(data)
+      out.rawHexString(data)
       return
     }
     out.raw(", \"type\": ")
-    out.string(kind.name)
+    out.rawString(kind.name)
     if kind.isText {
       if let text = String(validating: data, as: UTF8.self) {
         out.raw(", \"text\": ")
-        out.string(text)
+        out.rawString(text)
       } else {
-        out.raw(", \"text\": ")
-        out.string(MetaEvent.decodeText(data))
+        if full {
+          out.raw(", \"text\": ")
+          out.rawString(MetaEvent.decodeText(data))
+        }
         out.raw(", \"hex\": ")
-        out.hexString(data)
+        out.rawHexString(data)
       }
       return
     }
     switch kind {
     case .sequenceNumber where data.count == 2:
       out.raw(", \"number\": ")
-      out.int(Int(data[0]) << 8 | Int(data[1]))
+      out.rawInteger(Int(data[0]) << 8 | Int(data[1]))
     case .channelPrefix where data.count == 1 && data[0] < 16:
       out.raw(", \"channel\": ")
-      out.int(Int(data[0]))
+      out.rawInteger(Int(data[0]))
     case .port where data.count == 1:
       out.raw(", \"port\": ")
-      out.int(Int(data[0]))
+      out.rawInteger(Int(data[0]))
     case .endOfTrack where data.isEmpty:
       break
     case .tempo where data.count == 3 && meta.tempo! > 0:
       out.raw(", \"microsecondsPerBeat\": ")
-      out.int(meta.tempo!)
-      out.raw(", \"bpm\": ")
-      out.decimal(numerator: 60_000_000, denominator: meta.tempo!)
+      out.rawInteger(meta.tempo!)
+      if full {
+        out.raw(", \"bpm\": ")
+        out.rawDecimal(numerator: 60_000_000, denominator: meta.tempo!)
+      }
     case .smpteOffset where data.count == 5:
       out.raw(", \"hours\": ")
-      out.int(Int(data[0]))
+      out.rawInteger(Int(data[0]))
       out.raw(", \"minutes\": ")
-      out.int(Int(data[1]))
+      out.rawInteger(Int(data[1]))
       out.raw(", \"seconds\": ")
-      out.int(Int(data[2]))
+      out.rawInteger(Int(data[2]))
       out.raw(", \"frames\": ")
-      out.int(Int(data[3]))
+      out.rawInteger(Int(data[3]))
       out.raw(", \"subframes\": ")
-      out.int(Int(data[4]))
-    case .timeSignature where data.count == 4 && data[1] < 16:
+      out.rawInteger(Int(data[4]))
+    case .timeSignature where data.count == 4 && data[0] > 0 && data[1] < 16:
       out.raw(", \"numerator\": ")
-      out.int(Int(data[0]))
+      out.rawInteger(Int(data[0]))
       out.raw(", \"denominator\": ")
-      out.int(1 << Int(data[1]))
+      out.rawInteger(1 << Int(data[1]))
       out.raw(", \"clocksPerClick\": ")
-      out.int(Int(data[2]))
+      out.rawInteger(Int(data[2]))
       out.raw(", \"thirtySecondsPerQuarter\": ")
-      out.int(Int(data[3]))
+      out.rawInteger(Int(data[3]))
     case .keySignature where meta.keySignature != nil:
       let key = meta.keySignature!
-      writeKeyFields(sharps: key.sharps, isMinor: key.isMinor, name: key.name, to: &out)
+      writeKeyFields(sharps: key.sharps, isMinor: key.isMinor, name: key.name, full: full, to: &out)
     default:
       out.raw(", \"hex\": ")
-      out.hexString(data)
+      out.rawHexString(data)
     }
   }
 }

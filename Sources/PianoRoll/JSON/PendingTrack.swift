@@ -1,0 +1,145 @@
+import JSON
+import SMF
+
+/// A track read from piano-roll JSON, before the timeline is known: its events and notes as
+/// read, and — kept apart, for the few that need them — what places them otherwise than by
+/// tick, what checks them, and their order within a tick. Nothing here holds a JSON path per
+/// note or event: a path is made again from indices when there is an error to report.
+struct PendingTrack {
+  /// The events; those in ``unplacedEvents`` have tick 0 until placed.
+  var events: [TrackEvent] = []
+  /// The notes; those in ``unplacedNotes`` have their start or length 0 until placed.
+  var notes: [Note] = []
+  /// Events given by `position` instead of `tick`.
+  var unplacedEvents: [(index: Int, position: Position)] = []
+  /// Notes without `tick` or without `durationTicks`.
+  var unplacedNotes: [UnplacedNote] = []
+  /// Notes with a `tick` and a `position` or `seconds` that must agree with it.
+  var checks: [NoteCheck] = []
+  /// `onOrder`, `offOrder` and `order`: the rank of an item within its tick (event indices as
+  /// in the JSON).
+  var orders: [(item: TickOrder.Item, rank: Int)] = []
+  /// Whether a track-name event was added at index 0 for the track's `"name"`.
+  var addedName = false
+  /// The number of events of the JSON's `events`.
+  var jsonEventCount = 0
+  /// The summary entries of the events appended after the JSON's (first track only).
+  var summaryPaths: [JSONPath] = []
+
+  init() {}
+
+  /// The JSON path of ``events``[index] (`tracks[t].events[i]`, or the track or summary entry
+  /// that added it).
+  func eventPath(_ index: Int, track: Int) -> JSONPath {
+    let trackPath = JSONPath([.name("tracks"), .index(track)])
+    let jsonIndex = addedName ? index - 1 : index
+    if jsonIndex < 0 { return trackPath }
+    if jsonIndex >= jsonEventCount { return summaryPaths[jsonIndex - jsonEventCount] }
+    return JSONPath([.name("tracks"), .index(track), .name("events"), .index(jsonIndex)])
+  }
+
+  /// The JSON path of ``notes``[index].
+  static func notePath(_ index: Int, track: Int) -> JSONPath {
+    JSONPath([.name("tracks"), .index(track), .name("notes"), .index(index)])
+  }
+
+  /// Reads a track object at the reader.
+  init(reading reader: inout JSONReader, track: Int) throws(PianoRollJSONError) {
+    guard try reader.peekKind() == .object else {
+      throw PianoRollJSONError(
+        .wrongType(expected: "a track object", found: try reader.describeValue()), path: reader.path)
+    }
+    try reader.beginObject()
+    var name: String?
+    while let key = try reader.nextName() {
+      if try reader.readNullIfPresent() { continue }
+      switch key {
+      case "name":
+        name = try reader.readString()
+      case "events":
+        try reader.beginArray()
+        while try reader.nextElement() { try readEvent(&reader) }
+      case "notes":
+        try reader.beginArray()
+        while try reader.nextElement() { try readNote(&reader) }
+      default:
+        try reader.skipValue()
+      }
+    }
+    jsonEventCount = events.count
+    if let name, !events.contains(where: { $0.event.metaEvent?.kind == .trackName }) {
+      events.insert(TrackEvent(tick: 0, .meta(.text(.trackName, name))), at: 0)
+      addedName = true
+      for index in unplacedEvents.indices { unplacedEvents[index].index += 1 }
+    }
+  }
+
+  /// Reads one entry of `events` (a small object, read whole).
+  private mutating func readEvent(_ reader: inout JSONReader) throws(PianoRollJSONError) {
+    let path = reader.path
+    let entry = try JSONObjectReader(try reader.readValue(), at: path, expected: "an event object")
+    let event = try PianoRollJSON.decodeEvent(entry)
+    let index = events.count
+    if let rank = try entry.int("order", 0...Int(Int32.max)) { orders.append((.event(index), rank)) }
+    if let tick = try entry.int("tick", 0...PianoRollJSON.maximumTick) {
+      events.append(TrackEvent(tick: tick, event))
+    } else if let position = try entry.position("position") {
+      unplacedEvents.append((index, position))
+      events.append(TrackEvent(tick: 0, event))
+    } else {
+      throw PianoRollJSONError(
+        .missingName("tick", expected: "the tick (or a \"position\" in the song) of the event"), path: path)
+    }
+  }
+
+  /// The events given by position, at their ticks in `meters`.
+  mutating func placeEvents(_ meters: TimeSignatureMap, track: Int) throws(PianoRollJSONError) {
+    for unplaced in unplacedEvents {
+      let tick = meters.tick(at: unplaced.position)
+      guard (0...PianoRollJSON.maximumTick).contains(tick) else {
+        throw PianoRollJSONError(
+          .missingName("tick", expected: "the tick (or a \"position\" in the song) of the event"),
+          path: eventPath(unplaced.index, track: track))
+      }
+      events[unplaced.index].tick = tick
+    }
+  }
+
+  /// The tick orders from `onOrder`, `offOrder` and `order`, once notes and events are placed.
+  func tickOrders(track: Int) throws(PianoRollJSONError) -> [TickOrder] {
+    guard !orders.isEmpty else { return [] }
+    var entries: [(tick: Int, rank: Int, item: TickOrder.Item)] = []
+    entries.reserveCapacity(orders.count)
+    for (item, rank) in orders {
+      switch item {
+      case .noteOn(let index): entries.append((notes[index].tick, rank, item))
+      case .noteOff(let index): entries.append((notes[index].endTick, rank, item))
+      case .event(let index):
+        let placed = addedName ? index + 1 : index
+        entries.append((events[placed].tick, rank, .event(placed)))
+      }
+    }
+    entries.sort { ($0.tick, $0.rank) < ($1.tick, $1.rank) }
+    var result: [TickOrder] = []
+    for (position, entry) in entries.enumerated() {
+      if position > 0 && entries[position - 1].tick == entry.tick && entries[position - 1].rank == entry.rank
+      {
+        let path: JSONPath
+        switch entry.item {
+        case .noteOn(let index): path = Self.notePath(index, track: track).appending("onOrder")
+        case .noteOff(let index): path = Self.notePath(index, track: track).appending("offOrder")
+        case .event(let index): path = eventPath(index, track: track).appending("order")
+        }
+        throw PianoRollJSONError(
+          .conflict("rank \(entry.rank) is given twice at tick \(entry.tick): each rank within a tick once"),
+          path: path)
+      }
+      if result.last?.tick == entry.tick {
+        result[result.count - 1].items.append(entry.item)
+      } else {
+        result.append(TickOrder(tick: entry.tick, items: [entry.item]))
+      }
+    }
+    return result
+  }
+}

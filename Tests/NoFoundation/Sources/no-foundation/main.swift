@@ -1,0 +1,59 @@
+import JSON
+import PianoRoll
+import SMF
+
+// Builds a song, writes and reads piano-roll JSON (whole and streamed), quantizes and
+// serializes it, all without Foundation; exits 0 when every step gives what it should.
+#if canImport(Glibc)
+  import Glibc  // exit(3) only; the point is that Foundation is not needed
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+var failures = 0
+@MainActor func check(_ condition: Bool, _ what: String) {
+  if !condition {
+    print("no-foundation: FAILED: \(what)")
+    failures += 1
+  }
+}
+
+let file = MIDIFile(
+  format: .singleTrack, division: .ticksPerQuarter(480),
+  tracks: [
+    Track(events: [
+      TrackEvent(tick: 0, .meta(.tempo(microsecondsPerQuarter: 600_000))),
+      TrackEvent(tick: 0, .meta(.timeSignature(numerator: 3, denominator: 4))),
+      TrackEvent(tick: 7, .channel(.noteOn(channel: 0, key: 60, velocity: 100))),
+      TrackEvent(tick: 470, .channel(.noteOff(channel: 0, key: 60, velocity: 0))),
+      TrackEvent(tick: 960, .meta(.endOfTrack)),
+    ])
+  ])
+let song = Song(file: file)
+for profile in PianoRollJSON.Profile.allCases {
+  let json = PianoRollJSON.encode(song, profile: profile)
+  var streamed: [UInt8] = []
+  PianoRollJSON.encode(song, profile: profile) { (chunk: UnsafeRawBufferPointer) in streamed += chunk }
+  check(streamed == json, "\(profile): streamed JSON equals the whole")
+  do {
+    let decoded = try PianoRollJSON.decode(json)
+    check(decoded.serialized() == file.serialized(), "\(profile): JSON → .mid gives the file back")
+  } catch {
+    check(false, "\(profile): \(error)")
+  }
+}
+let report = JSONWriter.bytes { json in
+  json.beginObject()
+  json.name("notes")
+  json.integer(song.noteCount)
+  json.name("seconds")
+  json.double(song.timeline.seconds(atTick: 470))
+  json.endObject()
+}
+check(String(decoding: report, as: UTF8.self).hasPrefix(#"{"notes":1,"seconds":0.5"#), "a report line")
+var quantized = song
+if let grid = Grid(noteValue: 16) { Quantizer(grid: grid).quantize(&quantized) }
+check(quantized.tracks[0].notes[0].tick == 0, "quantized to the grid")
+check(!quantized.serialized().isEmpty, "serialized")
+if failures == 0 { print("no-foundation: ok") }
+exit(failures == 0 ? 0 : 1)

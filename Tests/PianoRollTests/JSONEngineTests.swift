@@ -1,0 +1,132 @@
+import JSON
+import PianoRoll
+import SMF
+import TestSupport
+import Testing
+
+/// The JSON module on its own: the writer's structured API, the reader over a source that
+/// gives a few bytes at a time, limits, and the worst case that sets the default limit.
+@Suite("JSON engine")
+struct JSONEngineTests {
+  @Test("the structured writer puts commas, colons and escapes where they belong")
+  func structured() {
+    let bytes = JSONWriter.bytes { json in
+      json.beginObject()
+      json.name("notes")
+      json.integer(-3)
+      json.name("title \"1\"")
+      json.string("a\\b\n\u{1}é")
+      json.name("list")
+      json.beginArray()
+      json.double(0.5)
+      json.double(.infinity)
+      json.bool(true)
+      json.null()
+      json.beginObject()
+      json.endObject()
+      json.beginArray()
+      json.endArray()
+      json.endArray()
+      json.endObject()
+    }
+    #expect(
+      String(decoding: bytes, as: UTF8.self)
+        == #"{"notes":-3,"title \"1\"":"a\\b\n\u0001é","list":[0.5,null,true,null,{},[]]}"#)
+  }
+
+  @Test("nesting deeper than 64 levels keeps its commas")
+  func deep() {
+    let bytes = JSONWriter.bytes { json in
+      for _ in 0..<100 { json.beginArray() }
+      json.integer(1)
+      json.integer(2)
+      for _ in 0..<100 { json.endArray() }
+    }
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(text == String(repeating: "[", count: 100) + "1,2" + String(repeating: "]", count: 100))
+  }
+
+  @Test("a stream of 7-byte chunks reads every real file's JSON as the whole bytes do")
+  func smallChunks() throws {
+    for path in RealFiles.samples.prefix(3) + RealFiles.debianFiles.prefix(2) {
+      let json = PianoRollJSON.encode(try Song(bytes: try RealFiles.bytes(path)))
+      var offset = 0
+      let source = JSONByteSource { (buffer: UnsafeMutableRawBufferPointer) throws(JSONError) -> Int in
+        let count = min(7, buffer.count, json.count - offset)
+        for index in 0..<count { buffer[index] = json[offset + index] }
+        offset += count
+        return count
+      }
+      let streamed = try PianoRollJSON.decode(source: source)
+      #expect(streamed == (try PianoRollJSON.decode(json)), "\(path)")
+    }
+  }
+
+  @Test("errors read from a stream give the same path, line and column as from memory")
+  func streamedErrors() {
+    for (json, _, _) in JSONReaderTests.broken {
+      let bytes = Array(json.utf8)
+      var offset = 0
+      let source = JSONByteSource { (buffer: UnsafeMutableRawBufferPointer) throws(JSONError) -> Int in
+        let count = min(3, buffer.count, bytes.count - offset)
+        for index in 0..<count { buffer[index] = bytes[offset + index] }
+        offset += count
+        return count
+      }
+      var fromMemory: JSONError?
+      var fromStream: JSONError?
+      do { _ = try PianoRollJSON.decode(bytes) } catch { fromMemory = error }
+      do { _ = try PianoRollJSON.decode(source: source) } catch { fromStream = error }
+      #expect(fromMemory != nil)
+      #expect(fromStream?.description == fromMemory?.description, "\(json.prefix(80))")
+    }
+  }
+
+  @Test("an input longer than the limit is refused, in memory and streamed")
+  func limit() {
+    let json = PianoRollJSON.encode(Song(file: JSONWriterTests.small))
+    let options = PianoRollJSON.DecodeOptions(maximumInputBytes: 100)
+    #expect(throws: JSONError(.tooLarge(limit: 100), path: JSONPath())) {
+      try PianoRollJSON.decode(json, options: options)
+    }
+    var offset = 0
+    let source = JSONByteSource { (buffer: UnsafeMutableRawBufferPointer) throws(JSONError) -> Int in
+      let count = min(buffer.count, json.count - offset)
+      for index in 0..<count { buffer[index] = json[offset + index] }
+      offset += count
+      return count
+    }
+    #expect {
+      try PianoRollJSON.decode(source: source, options: options)
+    } throws: { error in
+      guard let error = error as? JSONError, case .tooLarge(let limit) = error.kind else { return false }
+      return limit == 100
+    }
+  }
+
+  /// The worst case behind ``PianoRollJSON/worstCaseBytesPerMIDIByte``: a note that costs 3
+  /// bytes of a .mid (running status, no note-off) with every number at its widest.
+  @Test("the widest note's JSON stays within 3 × worstCaseBytesPerMIDIByte")
+  func worstCase() throws {
+    // A run of the longest delta-times pushes ticks (and bars, with 1 tick a quarter and 1/32
+    // meters, and seconds, at the slowest tempo) to 15 digits.
+    let farTick = 0x1F_FFFF_FFFF_FFF
+    let file = MIDIFile(
+      format: .singleTrack, division: .ticksPerQuarter(1),
+      tracks: [
+        Track(events: [
+          TrackEvent(tick: 0, .meta(.timeSignature(numerator: 1, denominator: 32))),
+          TrackEvent(tick: 0, .meta(.tempo(microsecondsPerQuarter: 0xFF_FFFF))),
+          TrackEvent(tick: farTick, .channel(.noteOn(channel: 15, key: 121, velocity: 127))),
+          TrackEvent(tick: farTick + 1, .channel(.noteOn(channel: 15, key: 121, velocity: 127))),
+          TrackEvent(tick: farTick + 0x0FFF_FFFF, .meta(.endOfTrack)),
+        ])
+      ])
+    let song = Song(file: file)
+    let text = String(decoding: PianoRollJSON.encode(song), as: UTF8.self)
+    let lines = text.split(separator: "\n").filter { $0.contains("\"pitch\"") }
+    let widest = lines.map { $0.utf8.count + 1 }.max() ?? 0
+    #expect(widest > 300)
+    #expect(widest <= 3 * PianoRollJSON.worstCaseBytesPerMIDIByte, "\(widest) bytes: \(lines.first ?? "")")
+  }
+}
