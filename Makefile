@@ -5,9 +5,10 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT ?= swift
 PREFIX ?= /usr/local
 # libsmf (second reader), midicsv (test oracle), real MIDI files for tests, rsvg-convert (render
-# tests), jsonschema (schema tests).
+# tests), jsonschema (schema tests); FluidSynth and a General MIDI SoundFont (`render OUT.wav`, the
+# `FluidSynth` trait; the `fluidsynth` program is the benchmark's reference).
 APT_PACKAGES = libsmf-dev pkg-config midicsv openttd-openmsx planetblupi-music-midi librsvg2-bin \
-  python3-jsonschema
+  python3-jsonschema libfluidsynth-dev timgm6mb-soundfont fluidsynth
 RELEASE_BIN = .build/release
 # Python packages the tests read outputs with (clients nobody here wrote), in a virtual environment
 # under .build so the machine's Python stays as it is. Tests find it through MIDIROLL_PYTHON.

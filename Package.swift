@@ -6,6 +6,7 @@ import PackageDescription
 /// Modules, lowest first (an arrow never points up):
 /// `SMF` → `PianoRoll` → `PianoRollRender` → `MIDIRollCLI` → `midiroll`.
 /// `LibSMFBridge` (over the system's libsmf) sits behind the `LibSMF` trait, on by default.
+/// `AudioRender` (over the system's FluidSynth) sits behind the `FluidSynth` trait, on by default.
 let package = Package(
   name: "midiroll",
   platforms: [.macOS(.v13), .iOS(.v16)],
@@ -19,7 +20,10 @@ let package = Package(
     .trait(
       name: "LibSMF",
       description: "Cross-check the Swift reader against libsmf (Debian libsmf-dev)."),
-    .default(enabledTraits: ["LibSMF"]),
+    .trait(
+      name: "FluidSynth",
+      description: "Render songs to audio through FluidSynth (Debian libfluidsynth-dev), `render OUT.wav`."),
+    .default(enabledTraits: ["LibSMF", "FluidSynth"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -30,11 +34,15 @@ let package = Package(
     .target(name: "PianoRollRender", dependencies: ["PianoRoll"]),
     .systemLibrary(name: "CSMF", pkgConfig: "smf", providers: [.apt(["libsmf-dev"])]),
     .target(name: "LibSMFBridge", dependencies: ["SMF", "CSMF"]),
+    .systemLibrary(
+      name: "CFluidSynth", pkgConfig: "fluidsynth", providers: [.apt(["libfluidsynth-dev"])]),
+    .target(name: "AudioRender", dependencies: ["SMF", "PianoRoll", "CFluidSynth"]),
     .target(
       name: "MIDIRollCLI",
       dependencies: [
         "SMF", "PianoRoll", "PianoRollRender",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
+        .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "midiroll", dependencies: ["MIDIRollCLI"]),
@@ -44,6 +52,7 @@ let package = Package(
       dependencies: [
         "SMF", "PianoRoll",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
+        .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
       ]),
     // Fuzz targets: a plain build makes input replayers; `make fuzz` rebuilds them with
     // -sanitize=fuzzer,address -DFUZZING as libFuzzer targets.
@@ -70,6 +79,12 @@ let package = Package(
       dependencies: [
         "SMF", "TestSupport",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
+      ]),
+    .testTarget(
+      name: "AudioRenderTests",
+      dependencies: [
+        "SMF", "PianoRoll", "TestSupport", "midiroll",
+        .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
       ]),
     .testTarget(
       name: "MIDIRollCLITests", dependencies: ["MIDIRollCLI", "SMF", "PianoRoll", "midiroll", "TestSupport"]),

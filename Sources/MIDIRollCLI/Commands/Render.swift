@@ -17,6 +17,9 @@ public struct Render: ParsableCommand {
 
       Time is linear in ticks: --beat-width pixels a quarter note (by default a width that \
       suits the zoom, narrowed so the picture stays within --max-width).
+
+      OUT.wav plays the song through FluidSynth instead (options marked .wav; --keys, --scale, \
+      --pitches then choose the notes that sound, as in convert).
       """
   )
 
@@ -25,7 +28,7 @@ public struct Render: ParsableCommand {
   public var input: String
 
   /// The SVG to write, or `-`.
-  @Argument(help: "The SVG file to write (.svg), or '-' for standard output.")
+  @Argument(help: "The SVG file to write (.svg), or '-' for standard output; or a WAV file (.wav).")  // audio
   public var output: String
 
   /// Bars and keys.
@@ -70,6 +73,9 @@ public struct Render: ParsableCommand {
   /// Input options.
   @OptionGroup public var inputOptions: InputOptions
 
+  /// Audio output options (`OUT.wav`).
+  @OptionGroup(title: "Audio (.wav)") public var audio: AudioOptions  // audio
+
   /// Allow overwriting an input.
   @Flag(help: "Allow the output to overwrite an input.")
   public var force = false
@@ -96,13 +102,15 @@ public struct Render: ParsableCommand {
       throw ValidationError("--row-height must be between 2 and 200 pixels")
     }
     guard maxWidth >= 100 else { throw ValidationError("--max-width must be at least 100 pixels") }
-    guard output == "-" || output.lowercased().hasSuffix(".svg") else {
-      throw ValidationError("the output must be an .svg file or '-' (got '\(output)')")
+    guard output == "-" || output.lowercased().hasSuffix(".svg") || AudioOptions.isAudioOutput(output) else {  // audio
+      throw ValidationError("the output must be an .svg or .wav file or '-' (got '\(output)')")  // audio
     }
   }
 
   /// Reads the song (and the one to compare with), lays out the piano roll and writes the SVG.
   public func run() throws {
+    if AudioOptions.isAudioOutput(output) { return try AudioRendering.run(self) }  // audio
+    if let name = audio.audioOnlyOptionsGiven.first { throw CLIError(.usage, "\(name) is for .wav output") }  // audio
     let zoom = try grid()
     let rows = try selection.rows()
     let song = try SongInput(path: input, options: inputOptions)
