@@ -16,6 +16,9 @@
     /// - Throws: ``AudioRenderError`` when FluidSynth refuses a setting or the SoundFont.
     init(_ options: SynthesisSettings) throws(AudioRenderError) {
       Self.silenceLogOnce
+      guard SoundFontSearch.looksLikeSoundFont(options.soundFont) else {
+        throw .soundFontRejected(path: options.soundFont)
+      }
       guard let settings = new_fluid_settings() else { throw .synthesizerUnavailable }
       let applied =
         fluid_settings_setnum(settings, "synth.sample-rate", Double(options.sampleRate)) == FLUID_OK

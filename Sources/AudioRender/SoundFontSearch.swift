@@ -21,6 +21,17 @@
       candidates.first { FileManager.default.isReadableFile(atPath: $0) }
     }
 
+    /// Whether a file starts as a SoundFont 2 (or 3) file does: `RIFF`, a size, `sfbk`.
+    ///
+    /// Checked before FluidSynth sees the file: handed anything else, FluidSynth tries its DLS
+    /// loader, which prints glib warnings of its own on standard error.
+    public static func looksLikeSoundFont(_ path: String) -> Bool {
+      guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+      defer { try? handle.close() }
+      guard let head = try? handle.read(upToCount: 12), head.count == 12 else { return false }
+      return head.prefix(4) == Data("RIFF".utf8) && head.suffix(4) == Data("sfbk".utf8)
+    }
+
     /// The SoundFont to use: `path` when given, else ``generalMIDI()``.
     /// - Throws: ``AudioRenderError/noSoundFont(searched:)`` when none is given or found,
     ///   ``AudioRenderError/soundFontUnreadable(path:)`` when the given one cannot be read.
