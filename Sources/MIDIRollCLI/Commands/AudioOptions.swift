@@ -1,43 +1,14 @@
 import ArgumentParser
 import PianoRoll
 
-/// The options of `render IN OUT.wav`: the SoundFont and how it is rendered, and the quantize
+/// The options of `render IN OUT.wav`: the SoundFont and how it is rendered (``SynthesisOptions``), and the quantize
 /// and key options `convert` has (the keys come from `render`'s own `--keys`, `--scale`,
 /// `--octaves` and `--pitches`, which select what sounds).
 ///
 /// Values are checked when rendering, so that a bad one is a one-line usage error (exit 2).
 public struct AudioOptions: ParsableArguments {
-  /// The SoundFont, or `nil` for the installed General MIDI one.
-  @Option(
-    name: .customLong("soundfont"),
-    help: ArgumentHelp(
-      "(.wav) The SoundFont 2 file to play with (default: FluidR3_GM or TimGM6mb in /usr/share/sounds/sf2).",
-      valueName: "path"))
-  public var soundFont: String?
-
-  /// Frames a second.
-  @Option(help: ArgumentHelp("(.wav) Frames a second, 8000-96000.", valueName: "Hz"))
-  public var sampleRate = 44_100
-
-  /// FluidSynth's master gain.
-  @Option(help: ArgumentHelp("(.wav) FluidSynth's master gain, 0-10 (0.2 as the fluidsynth program).", valueName: "gain"))
-  public var gain = 0.2
-
-  /// Seconds after the last message.
-  @Option(help: ArgumentHelp("(.wav) Seconds rendered after the last note so that it rings out.", valueName: "seconds"))
-  public var tail = 2.0
-
-  /// FluidSynth's reverb.
-  @Flag(help: "(.wav) Add FluidSynth's reverb (off: a dry render).")
-  public var reverb = false
-
-  /// FluidSynth's chorus.
-  @Flag(help: "(.wav) Add FluidSynth's chorus.")
-  public var chorus = false
-
-  /// The longest render allowed.
-  @Option(help: ArgumentHelp("(.wav) Refuse songs longer than this with the tail.", valueName: "seconds"))
-  public var maxSeconds = 3_600.0
+  /// The SoundFont and how it is rendered.
+  @OptionGroup public var synthesis: SynthesisOptions
 
   /// Quantize options, as `convert` has them.
   @OptionGroup(title: "Quantize (.wav)") public var quantize: QuantizeOptions
@@ -89,10 +60,8 @@ public struct AudioOptions: ParsableArguments {
   /// The names of options given that only audio output uses (to refuse them for SVG).
   public var audioOnlyOptionsGiven: [String] {
     let given: [(String, Bool)] = [
-      ("--soundfont", soundFont != nil), ("--sample-rate", sampleRate != 44_100), ("--gain", gain != 0.2),
-      ("--tail", tail != 2), ("--reverb", reverb), ("--chorus", chorus), ("--max-seconds", maxSeconds != 3_600),
       ("--grid", quantize.grid != nil), ("--mode", mode != nil), ("--snap", snap != nil), ("--drums", drums != nil),
     ]
-    return given.filter(\.1).map(\.0)
+    return synthesis.optionsGiven + given.filter(\.1).map(\.0)
   }
 }

@@ -28,7 +28,7 @@ public enum AudioRendering {
     }
     let plan = try command.audio.plan(keys: command.selection)
     #if FluidSynth
-      let renderer = try makeRenderer(command.audio)
+      let renderer = try makeRenderer(command.audio.synthesis)
       var song = try SongInput(path: command.input, options: command.inputOptions)
       song.printWarnings(quiet: command.inputOptions.quiet)
       let done = plan.apply(to: &song)
@@ -43,7 +43,7 @@ public enum AudioRendering {
       done.forEach(Diagnostics.printError)
       if audio.clippedSamples > 0 {
         Diagnostics.printError(
-          "midiroll: warning: \(command.output): \(audio.clippedSamples) samples clipped; lower --gain (now \(command.audio.gain))"
+          "midiroll: warning: \(command.output): \(audio.clippedSamples) samples clipped; lower --gain (now \(command.audio.synthesis.gain))"
         )
       }
     #else
@@ -60,7 +60,7 @@ public enum AudioRendering {
     /// The renderer the options ask for, with the SoundFont found.
     /// - Throws: ``CLIError`` (usage) for a bad value or no SoundFont; bad input for a
     ///   SoundFont that cannot be read.
-    public static func makeRenderer(_ options: AudioOptions) throws(CLIError) -> SongRenderer {
+    public static func makeRenderer(_ options: SynthesisOptions) throws(CLIError) -> SongRenderer {
       do {
         let soundFont = try SoundFontSearch.resolve(options.soundFont)
         return try SongRenderer(
