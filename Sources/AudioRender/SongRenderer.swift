@@ -34,7 +34,7 @@
       let rate = settings.sampleRate
       let lastFrame = schedule.lastTick.map { schedule.frame(atTick: $0, sampleRate: rate) } ?? 0
       let tailFrames = Int((settings.tailSeconds * Double(rate)).rounded())
-      let limitFrames = Int(settings.maximumSeconds * Double(rate))
+      let limitFrames = Int(min(settings.maximumSeconds * Double(rate), Double(Int.max / 8)))
       guard lastFrame <= limitFrames - tailFrames else {
         throw .tooLong(seconds: Double(lastFrame + tailFrames) / Double(rate), limit: settings.maximumSeconds)
       }

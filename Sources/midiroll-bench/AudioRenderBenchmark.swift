@@ -23,10 +23,11 @@
         print("  skipped: no General MIDI SoundFont (sudo apt-get install timgm6mb-soundfont)\n")
         return
       }
-      // The real file with the most bytes: the most notes to synthesize.
+      // The real file of median size: a typical song (the largest lasts 10 minutes).
       let files = context.realFiles
-      guard let index = files.contents.indices.max(by: { files.contents[$0].count < files.contents[$1].count })
-      else { throw BenchmarkError.noRealFiles }
+      let bySize = files.contents.indices.sorted { files.contents[$0].count < files.contents[$1].count }
+      guard !bySize.isEmpty else { throw BenchmarkError.noRealFiles }
+      let index = bySize[bySize.count / 2]
       let path = files.paths[index]
       let song = try Song(bytes: files.contents[index])
       let renderer = try SongRenderer(settings: SynthesisSettings(soundFont: soundFont))
@@ -34,7 +35,7 @@
       var rows: [Row] = []
       var audioSeconds = Double.nan
 
-      let inProcess = try time(passes: passes, minimumSeconds: 0) { try renderer.render(song) }
+      let inProcess = try time(passes: passes, minimumSeconds: .infinity) { try renderer.render(song) }
       audioSeconds = inProcess.result.seconds
       rows.append(
         Row(
@@ -132,15 +133,20 @@
 
     /// The table: seconds of the best pass, × real time (wall and CPU), ratio to fluidsynth.
     private static func table(_ rows: [Row], audioSeconds: Double) -> String {
-      let header = ["tool", "passes", "best s", "× real time", "CPU × real time", "vs fluidsynth", "output"]
-      let reference = rows.first { $0.tool.hasPrefix("fluidsynth") }?.seconds.min()
+      let header = [
+        "tool", "passes", "best s", "× real time", "CPU × real time", "vs fluidsynth", "CPU vs fluidsynth", "output",
+      ]
+      let reference = rows.first { $0.tool.hasPrefix("fluidsynth") }
+      let referenceSeconds = reference?.seconds.min()
+      let referenceCPU = reference?.cpuSeconds.min()
       var cells = [header]
       for row in rows {
         let best = row.seconds.min() ?? .nan
         let cpu = row.cpuSeconds.min() ?? .nan
         cells.append([
           row.tool, "\(row.seconds.count)", format(best, 3), format(audioSeconds / best, 1) + "×",
-          format(audioSeconds / cpu, 1) + "×", reference.map { format($0 / best, 2) + "×" } ?? "-", row.output,
+          format(audioSeconds / cpu, 1) + "×", referenceSeconds.map { format($0 / best, 2) + "×" } ?? "-",
+          referenceCPU.map { format($0 / cpu, 2) + "×" } ?? "-", row.output,
         ])
       }
       let widths = header.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }

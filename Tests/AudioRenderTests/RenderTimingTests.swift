@@ -94,6 +94,11 @@
         }
         #expect(seconds > 3_600 && limit == 600)
       }
+      // A limit far beyond any song is no limit, not an overflow.
+      var short = TestSong()
+      short.note(60, tick: 0, ticks: 480)
+      let unlimited = SynthesisSettings(soundFont: TestRenderer.soundFont, maximumSeconds: 1e300)
+      #expect(try SongRenderer(settings: unlimited).render(short.song).frames == 22_050 + 88_200)
     }
   }
 #endif
