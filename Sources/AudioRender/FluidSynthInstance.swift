@@ -29,7 +29,8 @@
         && fluid_settings_setint(settings, "synth.polyphony", 512) == FLUID_OK
       guard applied else {
         delete_fluid_settings(settings)
-        throw .badSetting("FluidSynth refused a setting (sample rate \(options.sampleRate), gain \(options.gain))")
+        throw .badSetting(
+          "FluidSynth refused a setting (sample rate \(options.sampleRate), gain \(options.gain))")
       }
       guard let synth = new_fluid_synth(settings) else {
         delete_fluid_settings(settings)

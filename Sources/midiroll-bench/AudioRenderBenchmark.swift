@@ -55,7 +55,9 @@
       }
 
       let theirs = context.scratch.appendingPathComponent("fluidsynth.wav").path
-      var notes = ["file: \(path) (\(format(audioSeconds, 1)) s with the 2 s tail)", "SoundFont: \(soundFont)"]
+      var notes = [
+        "file: \(path) (\(format(audioSeconds, 1)) s with the 2 s tail)", "SoundFont: \(soundFont)",
+      ]
       if let fluidsynth = ["/usr/bin/fluidsynth", "/usr/local/bin/fluidsynth"].first(where: {
         FileManager.default.isExecutableFile(atPath: $0)
       }) {
@@ -108,7 +110,8 @@
       try process.run()
       process.waitUntilExit()
       guard process.terminationStatus == 0 else {
-        throw BenchmarkError.failed("\(executable) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+        throw BenchmarkError.failed(
+          "\(executable) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
       }
       return childCPUSeconds() - before
     }
@@ -134,7 +137,8 @@
     /// The table: seconds of the best pass, × real time (wall and CPU), ratio to fluidsynth.
     private static func table(_ rows: [Row], audioSeconds: Double) -> String {
       let header = [
-        "tool", "passes", "best s", "× real time", "CPU × real time", "vs fluidsynth", "CPU vs fluidsynth", "output",
+        "tool", "passes", "best s", "× real time", "CPU × real time", "vs fluidsynth", "CPU vs fluidsynth",
+        "output",
       ]
       let reference = rows.first { $0.tool.hasPrefix("fluidsynth") }
       let referenceSeconds = reference?.seconds.min()
@@ -158,7 +162,9 @@
             : String(repeating: " ", count: widths[column] - cell.count) + cell
         }.joined(separator: "  ")
         lines.append("  " + line.trimmingCharacters(in: .whitespaces))
-        if index == 0 { lines.append("  " + String(repeating: "-", count: widths.reduce(0, +) + 2 * (header.count - 1))) }
+        if index == 0 {
+          lines.append("  " + String(repeating: "-", count: widths.reduce(0, +) + 2 * (header.count - 1)))
+        }
       }
       return lines.joined(separator: "\n")
     }

@@ -9,7 +9,8 @@
   @Suite struct RenderAudioCommandTests {
     /// A fresh folder for one test's files.
     final class Folder {
-      let url = FileManager.default.temporaryDirectory.appendingPathComponent("midiroll-audio-\(UUID().uuidString)")
+      let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "midiroll-audio-\(UUID().uuidString)")
       init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
       deinit { try? FileManager.default.removeItem(at: url) }
       func path(_ name: String) -> String { url.appendingPathComponent(name).path }
@@ -93,7 +94,9 @@
       let folder = try Folder()
       let bad = folder.path("bad.mid")
       try Data("MThd garbage".utf8).write(to: URL(fileURLWithPath: bad))
-      let run = try runMIDIRoll(["render", bad, folder.path("out.wav"), "--soundfont", TestRenderer.soundFont])
+      let run = try runMIDIRoll([
+        "render", bad, folder.path("out.wav"), "--soundfont", TestRenderer.soundFont,
+      ])
       #expect(run.status == 1)
       #expect(run.stderr.hasPrefix("midiroll: \(bad)"))
       #expect(!FileManager.default.fileExists(atPath: folder.path("out.wav")))

@@ -18,13 +18,16 @@
     @Test(arguments: ["two-tracks-tempo-change.mid", "drum-pattern.mid"])
     func twoRunsOfTheCommandWriteIdenticalFiles(sample: String) throws {
       let input = RealFiles.packageRoot.appendingPathComponent("Samples/\(sample)").path
-      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("midiroll-wav-\(UUID().uuidString)")
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "midiroll-wav-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: folder) }
       var outputs: [Data] = []
       for name in ["a.wav", "b.wav"] {
         let output = folder.appendingPathComponent(name).path
-        let run = try runMIDIRoll(["render", input, output, "--soundfont", TestRenderer.soundFont, "--reverb"])
+        let run = try runMIDIRoll([
+          "render", input, output, "--soundfont", TestRenderer.soundFont, "--reverb",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         outputs.append(try Data(contentsOf: URL(fileURLWithPath: output)))
       }

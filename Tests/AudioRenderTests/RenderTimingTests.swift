@@ -58,7 +58,8 @@
       song.note(69, tick: 960, ticks: 480)  // 1.0 s to 1.5 s
       let audio = try TestRenderer.render(song.song, tail: 3)
       let result = try WAVAnalysis.run(
-        audio.wav, "print(json.dumps({'head': max_abs(0, 0.999), 'end': max_abs(3.5, 4.5), 'note': max_abs(1.0, 1.5)}))")
+        audio.wav,
+        "print(json.dumps({'head': max_abs(0, 0.999), 'end': max_abs(3.5, 4.5), 'note': max_abs(1.0, 1.5)}))")
       #expect(result["head"] as? Double == 0)
       #expect(result["end"] as? Double == 0)
       #expect((result["note"] as? Double ?? 0) > 100)

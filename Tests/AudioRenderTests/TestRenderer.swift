@@ -18,7 +18,8 @@
     static func render(
       _ song: Song, sampleRate: Int = 44_100, gain: Double = 0.2, tail: Double = 2
     ) throws -> RenderedAudio {
-      let settings = SynthesisSettings(soundFont: soundFont, sampleRate: sampleRate, gain: gain, tailSeconds: tail)
+      let settings = SynthesisSettings(
+        soundFont: soundFont, sampleRate: sampleRate, gain: gain, tailSeconds: tail)
       return try SongRenderer(settings: settings).render(song)
     }
   }

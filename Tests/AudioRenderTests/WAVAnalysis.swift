@@ -64,7 +64,8 @@ enum WAVAnalysis {
   /// Writes `wav` to a temporary file, runs `prelude` + `body` on it and decodes the JSON the
   /// body prints (`print(json.dumps(...))`).
   static func run(_ wav: [UInt8], _ body: String) throws -> [String: Any] {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("midiroll-\(UUID().uuidString).wav")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "midiroll-\(UUID().uuidString).wav")
     try Data(wav).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     let result = try Python.run(script: prelude + body, [file.path])

@@ -37,7 +37,8 @@ import Testing
   }
 
   @Test func aZeroTickNoteIsStruckThenReleased() {
-    let schedule = PlaybackSchedule(song: song([SongTrack(notes: [Note(pitch: 50, tick: 100, durationTicks: 0)])]))
+    let schedule = PlaybackSchedule(
+      song: song([SongTrack(notes: [Note(pitch: 50, tick: 100, durationTicks: 0)])]))
     #expect(
       schedule.events.map(\.message) == [
         .channel(.noteOn(channel: 0, key: 50, velocity: 100)), .channel(.noteOff(channel: 0, key: 50)),

@@ -20,11 +20,14 @@ public struct AudioOptions: ParsableArguments {
   public var mode: String?
 
   /// The snap direction, as written.
-  @Option(help: ArgumentHelp("(.wav) Snap to the nearest allowed pitch, or up or down.", valueName: "nearest|up|down"))
+  @Option(
+    help: ArgumentHelp(
+      "(.wav) Snap to the nearest allowed pitch, or up or down.", valueName: "nearest|up|down"))
   public var snap: String?
 
   /// Whether drums are filtered, as written.
-  @Option(help: ArgumentHelp("(.wav) Leave channel 10 alone (keep) or filter it too.", valueName: "keep|filter"))
+  @Option(
+    help: ArgumentHelp("(.wav) Leave channel 10 alone (keep) or filter it too.", valueName: "keep|filter"))
   public var drums: String?
 
   /// Creates default options.
@@ -60,7 +63,8 @@ public struct AudioOptions: ParsableArguments {
   /// The names of options given that only audio output uses (to refuse them for SVG).
   public var audioOnlyOptionsGiven: [String] {
     let given: [(String, Bool)] = [
-      ("--grid", quantize.grid != nil), ("--mode", mode != nil), ("--snap", snap != nil), ("--drums", drums != nil),
+      ("--grid", quantize.grid != nil), ("--mode", mode != nil), ("--snap", snap != nil),
+      ("--drums", drums != nil),
     ]
     return synthesis.optionsGiven + given.filter(\.1).map(\.0)
   }

@@ -65,7 +65,8 @@ public enum AudioRendering {
         let soundFont = try SoundFontSearch.resolve(options.soundFont)
         return try SongRenderer(
           settings: SynthesisSettings(
-            soundFont: soundFont, sampleRate: options.sampleRate, gain: options.gain, tailSeconds: options.tail,
+            soundFont: soundFont, sampleRate: options.sampleRate, gain: options.gain,
+            tailSeconds: options.tail,
             reverb: options.reverb, chorus: options.chorus, maximumSeconds: options.maxSeconds))
       } catch {
         throw cliError(error, input: nil)
@@ -86,7 +87,8 @@ public enum AudioRendering {
     static func cliError(_ error: AudioRenderError, input: String?) -> CLIError {
       switch error {
       case .noSoundFont, .badSetting: CLIError(.usage, error.description)
-      case .soundFontUnreadable, .soundFontRejected, .synthesizerUnavailable: CLIError(.badInput, error.description)
+      case .soundFontUnreadable, .soundFontRejected, .synthesizerUnavailable:
+        CLIError(.badInput, error.description)
       case .tooLong: CLIError(.badInput, file: input, error.description)
       }
     }

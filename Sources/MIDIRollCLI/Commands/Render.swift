@@ -102,7 +102,8 @@ public struct Render: ParsableCommand {
       throw ValidationError("--row-height must be between 2 and 200 pixels")
     }
     guard maxWidth >= 100 else { throw ValidationError("--max-width must be at least 100 pixels") }
-    guard output == "-" || output.lowercased().hasSuffix(".svg") || AudioOptions.isAudioOutput(output) else {  // audio
+    let isAudio = AudioOptions.isAudioOutput(output)  // audio
+    guard output == "-" || output.lowercased().hasSuffix(".svg") || isAudio else {  // audio
       throw ValidationError("the output must be an .svg or .wav file or '-' (got '\(output)')")  // audio
     }
   }
@@ -110,7 +111,9 @@ public struct Render: ParsableCommand {
   /// Reads the song (and the one to compare with), lays out the piano roll and writes the SVG.
   public func run() throws {
     if AudioOptions.isAudioOutput(output) { return try AudioRendering.run(self) }  // audio
-    if let name = audio.audioOnlyOptionsGiven.first { throw CLIError(.usage, "\(name) is for .wav output") }  // audio
+    if let name = audio.audioOnlyOptionsGiven.first {  // audio
+      throw CLIError(.usage, "\(name) is for .wav output")  // audio
+    }  // audio
     let zoom = try grid()
     let rows = try selection.rows()
     let song = try SongInput(path: input, options: inputOptions)

@@ -16,11 +16,15 @@ public struct SynthesisOptions: ParsableArguments {
   public var sampleRate = 44_100
 
   /// FluidSynth's master gain.
-  @Option(help: ArgumentHelp("(.wav) FluidSynth's master gain, 0-10 (0.2 as the fluidsynth program).", valueName: "gain"))
+  @Option(
+    help: ArgumentHelp(
+      "(.wav) FluidSynth's master gain, 0-10 (0.2 as the fluidsynth program).", valueName: "gain"))
   public var gain = 0.2
 
   /// Seconds after the last message.
-  @Option(help: ArgumentHelp("(.wav) Seconds rendered after the last note so that it rings out.", valueName: "seconds"))
+  @Option(
+    help: ArgumentHelp(
+      "(.wav) Seconds rendered after the last note so that it rings out.", valueName: "seconds"))
   public var tail = 2.0
 
   /// FluidSynth's reverb.
@@ -42,7 +46,8 @@ public struct SynthesisOptions: ParsableArguments {
   public var optionsGiven: [String] {
     let given: [(String, Bool)] = [
       ("--soundfont", soundFont != nil), ("--sample-rate", sampleRate != 44_100), ("--gain", gain != 0.2),
-      ("--tail", tail != 2), ("--reverb", reverb), ("--chorus", chorus), ("--max-seconds", maxSeconds != 3_600),
+      ("--tail", tail != 2), ("--reverb", reverb), ("--chorus", chorus),
+      ("--max-seconds", maxSeconds != 3_600),
     ]
     return given.filter(\.1).map(\.0)
   }

@@ -29,7 +29,9 @@ public struct PlaybackSchedule: Hashable, Sendable {
           let rank = message.isNoteStart ? Rank.noteOn : message.isNoteEnd ? Rank.noteOff : Rank.control
           keyed.append((item.tick, rank, order, .channel(message)))
         case .sysEx(let packet):
-          if let body = Self.completeSysEx(packet) { keyed.append((item.tick, Rank.control, order, .sysEx(body))) }
+          if let body = Self.completeSysEx(packet) {
+            keyed.append((item.tick, Rank.control, order, .sysEx(body)))
+          }
         case .meta:
           continue
         }
@@ -37,9 +39,14 @@ public struct PlaybackSchedule: Hashable, Sendable {
       }
       for note in track.notes {
         keyed.append(
-          (note.tick, Rank.noteOn, order, .channel(.noteOn(channel: note.channel, key: note.pitch, velocity: note.velocity))))
+          (
+            note.tick, Rank.noteOn, order,
+            .channel(.noteOn(channel: note.channel, key: note.pitch, velocity: note.velocity))
+          ))
         let off = ChannelMessage.noteOff(channel: note.channel, key: note.pitch, velocity: note.offVelocity)
-        keyed.append((note.endTick, note.durationTicks > 0 ? Rank.noteOff : Rank.zeroLengthNoteOff, order, .channel(off)))
+        keyed.append(
+          (note.endTick, note.durationTicks > 0 ? Rank.noteOff : Rank.zeroLengthNoteOff, order, .channel(off))
+        )
         order += 1
       }
     }
@@ -74,7 +81,9 @@ public struct PlaybackSchedule: Hashable, Sendable {
   /// Computed from the exact time (a fraction) with one rounding, half up; through `Double`
   /// only when the fraction does not fit in 64 bits.
   public func frame(atTick tick: Int, sampleRate: Int) -> Int {
-    if let (numerator, denominator) = tempos.exactSeconds(atTick: max(0, tick)), numerator >= 0, denominator > 0 {
+    if let (numerator, denominator) = tempos.exactSeconds(atTick: max(0, tick)), numerator >= 0,
+      denominator > 0
+    {
       let (product, overflow) = numerator.multipliedReportingOverflow(by: sampleRate)
       if !overflow, product <= Int.max - denominator / 2 { return (product + denominator / 2) / denominator }
     }
