@@ -20,7 +20,7 @@ struct BatchConfiguration: Sendable {
   /// The output folder, without trailing `/`.
   var outputFolder: String
   /// The kind every output is written as.
-  var outputKind: SongFileKind
+  var outputKind: BatchOutput  // audio
   /// How many files are converted at once.
   var jobs: Int
   /// Which files and folders are taken.

@@ -11,7 +11,7 @@ struct FileConverter: Sendable {
   /// The output folder, without trailing `/`.
   let outputFolder: String
   /// The kind every output is written as.
-  let outputKind: SongFileKind
+  let outputKind: BatchOutput  // audio
   /// How inputs are read.
   let readOptions: ReadOptions
   /// Refuse inputs larger than this.
@@ -64,7 +64,7 @@ struct FileConverter: Sendable {
     } catch {
       throw Self.withHint(error, bytes: bytes, kind: job.kind)
     }
-    let encoded = try song.encoded(as: outputKind)
+    let encoded = try outputKind.encode(song)  // audio
     outcome.warnings = song.warnings
     outcome.notes = song.noteCount
     try BatchFiles.writeAtomically(encoded, to: outputPath, slot: slot, tag: tag)

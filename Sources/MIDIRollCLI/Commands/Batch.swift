@@ -53,8 +53,11 @@ public struct Batch: ParsableCommand {
   public var outputFolder: String
 
   /// The kind every output is written as.
-  @Option(name: .long, help: "Write every output as this kind (mid or json).")
-  public var to: SongFileKind
+  @Option(name: .long, help: "Write every output as this kind (mid, json, or wav through FluidSynth).")  // audio
+  public var to: BatchOutput  // audio
+
+  /// The SoundFont and synthesis options of `--to wav`.
+  @OptionGroup(title: "Audio (--to wav)") public var synthesis: SynthesisOptions  // audio
 
   /// Turn every tolerated problem into a failure.
   @Flag(name: .long, help: "Fail files with any problem instead of converting them with a warning.")
@@ -132,7 +135,7 @@ public struct Batch: ParsableCommand {
     let output = Self.trimmed(outputFolder)
     let shard = shard ?? .whole
     var settings = BatchConfiguration(
-      inputFolder: input, outputFolder: output, outputKind: to,
+      inputFolder: input, outputFolder: output, outputKind: try to.prepared(synthesis),  // audio
       jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
       reportPath: report ?? BatchConfiguration.defaultReportPath(outputFolder: output, shard: shard))
     settings.filter = PathFilter(includes: includes, excludes: excludes, includeHidden: hidden)
