@@ -1,5 +1,6 @@
 #if FluidSynth
   import CFluidSynth
+  import Foundation
   import PianoRoll
   import SMF
 
@@ -32,16 +33,23 @@
         throw .badSetting(
           "FluidSynth refused a setting (sample rate \(options.sampleRate), gain \(options.gain))")
       }
-      guard let synth = new_fluid_synth(settings) else {
+      // One synthesizer is made and loaded at a time in the process (`batch --jobs N` renders
+      // in parallel): FluidSynth fills its shared tables when the first synthesizer is made.
+      Self.creation.lock()
+      let made = new_fluid_synth(settings)
+      let loaded = made.map { fluid_synth_sfload($0, options.soundFont, 1) != FLUID_FAILED } ?? false
+      Self.creation.unlock()
+      guard let synth = made else {
         delete_fluid_settings(settings)
         throw .synthesizerUnavailable
       }
       self.settings = settings
       self.synth = synth
-      if fluid_synth_sfload(synth, options.soundFont, 1) == FLUID_FAILED {
-        throw .soundFontRejected(path: options.soundFont)
-      }
+      if !loaded { throw .soundFontRejected(path: options.soundFont) }
     }
+
+    /// Held while a synthesizer is made and its SoundFont loaded.
+    private static let creation = NSLock()
 
     deinit {
       delete_fluid_synth(synth)

@@ -52,8 +52,8 @@ public struct Batch: ParsableCommand {
       "The folder to write (created when missing; mirrors IN_DIR's folders).", valueName: "OUT_DIR"))
   public var outputFolder: String
 
-  /// The kind every output is written as.
-  @Option(name: .long, help: "Write every output as this kind (mid, json, or wav through FluidSynth).")  // audio
+  /// The kind every output is written as (audio: `wav` added).
+  @Option(name: .long, help: "Write every output as this kind (mid, json, or wav through FluidSynth).")
   public var to: BatchOutput  // audio
 
   /// The SoundFont and synthesis options of `--to wav`.
