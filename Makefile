@@ -6,9 +6,11 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 # libsmf (second reader), midicsv (test oracle), real MIDI files for tests, rsvg-convert (render
 # tests), jsonschema (schema tests), Chromium and its WebDriver (the HTML page's browser tests),
-# eslint (the page's JavaScript).
+# eslint (the page's JavaScript); FluidSynth and a General MIDI SoundFont (`render OUT.wav`, the
+# `FluidSynth` trait; the `fluidsynth` program is the benchmark's reference).
 APT_PACKAGES = libsmf-dev pkg-config midicsv openttd-openmsx planetblupi-music-midi librsvg2-bin \
-  python3-jsonschema zlib1g-dev chromium chromium-driver eslint time
+  python3-jsonschema zlib1g-dev chromium chromium-driver eslint time libfluidsynth-dev \
+  timgm6mb-soundfont fluidsynth
 RELEASE_BIN = .build/release
 # Python packages the tests read outputs with (clients nobody here wrote), in a virtual environment
 # under .build so the machine's Python stays as it is. Tests find it through MIDIROLL_PYTHON.

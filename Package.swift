@@ -9,6 +9,7 @@ import PackageDescription
 /// `PianoRollWeb`'s page (HTML, CSS, JavaScript in Sources/PianoRollWeb/Page) is embedded at build
 /// time by the `EmbedWebPage` build-tool plugin.
 /// `LibSMFBridge` (over the system's libsmf) sits behind the `LibSMF` trait, on by default.
+/// `AudioRender` (over the system's FluidSynth) sits behind the `FluidSynth` trait, on by default.
 let package = Package(
   name: "midiroll",
   platforms: [.macOS(.v13), .iOS(.v16)],
@@ -26,7 +27,10 @@ let package = Package(
     .trait(
       name: "LibSMF",
       description: "Cross-check the Swift reader against libsmf (Debian libsmf-dev)."),
-    .default(enabledTraits: ["LibSMF"]),
+    .trait(
+      name: "FluidSynth",
+      description: "Render songs to audio through FluidSynth (Debian libfluidsynth-dev), `render OUT.wav`."),
+    .default(enabledTraits: ["LibSMF", "FluidSynth"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -54,6 +58,9 @@ let package = Package(
       plugins: ["EmbedWebPage"]),
     .systemLibrary(name: "CSMF", pkgConfig: "smf", providers: [.apt(["libsmf-dev"])]),
     .target(name: "LibSMFBridge", dependencies: ["SMF", "CSMF"]),
+    .systemLibrary(
+      name: "CFluidSynth", pkgConfig: "fluidsynth", providers: [.apt(["libfluidsynth-dev"])]),
+    .target(name: "AudioRender", dependencies: ["SMF", "PianoRoll", "CFluidSynth"]),
     // The file layer, the song document and the batch engine: no argument parsing.
     .target(name: "MIDIRollKit", dependencies: ["SMF", "PianoRoll", "NPZ"]),
     .target(
@@ -61,6 +68,7 @@ let package = Package(
       dependencies: [
         "SMF", "PianoRoll", "PianoRollRender", "PianoRollWeb", "MIDIRollKit",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
+        .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "midiroll", dependencies: ["MIDIRollCLI"]),
@@ -70,6 +78,7 @@ let package = Package(
       dependencies: [
         "SMF", "PianoRoll", "NPZ",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
+        .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
       ]),
     // Piano-roll JSON throughput (`json-bench FILE.mid`), without Foundation.
     .executableTarget(name: "json-bench", dependencies: ["PianoRoll", "SMF"]),
@@ -91,7 +100,6 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "SMFTests", dependencies: ["SMF", "TestSupport"]),
     .testTarget(name: "PianoRollTests", dependencies: ["PianoRoll", "JSON", "SMF", "TestSupport"]),
-  
     .testTarget(name: "NPZTests", dependencies: ["NPZ", "PianoRoll", "SMF", "TestSupport", "midiroll"]),
     .testTarget(
       name: "PianoRollRenderTests", dependencies: ["PianoRollRender", "PianoRoll", "SMF"]),
@@ -102,6 +110,12 @@ let package = Package(
       dependencies: [
         "SMF", "TestSupport",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
+      ]),
+    .testTarget(
+      name: "AudioRenderTests",
+      dependencies: [
+        "SMF", "PianoRoll", "TestSupport", "midiroll",
+        .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
       ]),
     .testTarget(
       name: "MIDIRollCLITests",

@@ -3,10 +3,13 @@ import Foundation
 // midiroll-bench: `make bench`. Every section measures over the same workloads and prints its
 // tables; add a section by writing a `BenchmarkSection` in its own file and listing it here.
 
-let sections: [any BenchmarkSection] = [
+var sections: [any BenchmarkSection] = [
   ReaderBenchmark(),
   CommandBenchmark(),
 ]
+#if FluidSynth
+  sections.append(AudioRenderBenchmark())
+#endif
 
 do {
   let options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()))

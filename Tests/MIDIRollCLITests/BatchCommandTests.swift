@@ -228,7 +228,7 @@ struct BatchCommandTests {
   @Test(
     "bad usage exits 2",
     arguments: [
-      ["batch", "IN"], ["batch", "IN", "OUT"], ["batch", "IN", "OUT", "--to", "wav"],
+      ["batch", "IN"], ["batch", "IN", "OUT"], ["batch", "IN", "OUT", "--to", "svg"],
       ["batch", "IN", "OUT", "--to", "mid", "--jobs", "0"],
       ["batch", "IN", "OUT", "--to", "mid", "--shard", "0/3"],
       ["batch", "IN", "OUT", "--to", "mid", "--shard", "4/3"],

@@ -65,8 +65,11 @@ public struct Batch: ParsableCommand {
   public var outputFolder: String
 
   /// The kind every output is written as.
-  @Option(name: .long, help: "Write every output as this kind (mid, json or npz).")
+  @Option(name: .long, help: "Write every output as this kind (mid, json, npz, or wav through FluidSynth).")
   public var to: SongFileKind
+
+  /// The SoundFont and synthesis options of `--to wav`.
+  @OptionGroup(title: "Audio (--to wav)") public var synthesis: SynthesisOptions
 
   /// Turn every tolerated problem into a failure.
   @Flag(name: .long, help: "Fail files with any problem instead of converting them with a warning.")
@@ -178,6 +181,7 @@ public struct Batch: ParsableCommand {
     settings.announcesStarts = verbose
     if !plan.isEmpty { settings.transform = plan.applied(to:) }
     settings.encoding = EncodingOptions(jsonProfile: compact ? .compact : .full, npz: try npzOutput.npzOptions())
+    settings.encoding.wav = try AudioRendering.batchRenderer(for: to, synthesis)
 
     let result = try BatchRunner(configuration: settings).run(progress: ProgressPrinter(style: style))
     if !quiet {

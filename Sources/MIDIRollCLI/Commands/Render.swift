@@ -24,6 +24,8 @@ public struct Render: ParsableCommand {
       piano-roll JSON): it opens at --zoom with --colors and --before, and zooms, pans, \
       plays and edits notes on the zoom level's grid; Save downloads piano-roll JSON that \
       `midiroll convert` turns back into .mid. --bars, --keys and the size options are the SVG's.
+      OUT.wav plays the song through FluidSynth instead (options marked .wav; --keys, --scale, \
+      --pitches then choose the notes that sound, as in convert).
       """
   )
 
@@ -32,7 +34,8 @@ public struct Render: ParsableCommand {
   public var input: String
 
   /// The SVG to write, or `-`.
-  @Argument(help: "The SVG file to write (.svg), the page (.html), or '-' for SVG on standard output.")
+  @Argument(
+    help: "The SVG file to write (.svg), the page (.html), a WAV file (.wav), or '-' for SVG on standard output.")
   public var output: String
 
   /// Bars and keys.
@@ -77,6 +80,9 @@ public struct Render: ParsableCommand {
   /// Input options.
   @OptionGroup public var inputOptions: InputOptions
 
+  /// Audio output options (`OUT.wav`).
+  @OptionGroup(title: "Audio (.wav)") public var audio: AudioOptions
+
   /// Allow overwriting an input.
   @Flag(help: "Allow the output to overwrite an input.")
   public var force = false
@@ -103,14 +109,19 @@ public struct Render: ParsableCommand {
       throw ValidationError("--row-height must be between 2 and 200 pixels")
     }
     guard maxWidth >= 100 else { throw ValidationError("--max-width must be at least 100 pixels") }
-    // html: .html output (Render+HTML.swift)
-    guard output == "-" || output.lowercased().hasSuffix(".svg") || writesHTML else {
-      throw ValidationError("the output must be an .svg or .html file or '-' (got '\(output)')")
+    // .html output: Render+HTML.swift; .wav output: AudioRendering.swift.
+    let isAudio = AudioOptions.isAudioOutput(output)
+    guard output == "-" || output.lowercased().hasSuffix(".svg") || writesHTML || isAudio else {
+      throw ValidationError("the output must be an .svg, .html or .wav file or '-' (got '\(output)')")
     }
   }
 
   /// Reads the song (and the one to compare with), lays out the piano roll and writes the SVG.
   public func run() throws {
+    if AudioOptions.isAudioOutput(output) { return try AudioRendering.run(self) }
+    if let name = audio.audioOnlyOptionsGiven.first {
+      throw CLIError(.usage, "\(name) is for .wav output")
+    }
     let zoom = try grid()
     let rows = try selection.rows()
     let song = try SongInput(path: input, options: inputOptions)

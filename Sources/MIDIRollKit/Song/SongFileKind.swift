@@ -1,4 +1,4 @@
-/// The two kinds of file midiroll reads and writes.
+/// The kinds of file midiroll reads (.mid, piano-roll JSON) and writes (those, `.npz`, `.wav`).
 public enum SongFileKind: String, Sendable, CaseIterable {
   /// A Standard MIDI File (`.mid`, `.midi`, `.kar`, `.rmi`, `.smf`).
   case mid
@@ -6,6 +6,9 @@ public enum SongFileKind: String, Sendable, CaseIterable {
   case json
   /// pypianoroll matrices or note columns (`.npz`; an output only, never taken as an input).
   case npz
+  /// Audio through a synthesizer (`batch --to wav`; an output only, and only with a renderer:
+  /// ``EncodingOptions/wav``).
+  case wav
 
   /// The kind a path's extension names, or `nil` when it names neither.
   public init?(path: String) {

@@ -96,8 +96,8 @@ public struct SongInput: Sendable {
       } catch {
         throw KitError(.badInput, file: path, error.description, offset: error.offset)
       }
-    case .npz:
-      throw KitError(.badInput, file: path, ".npz is an output format; midiroll reads .mid and .json")
+    case .npz, .wav:
+      throw KitError(.badInput, file: path, ".\(kind) is an output format; midiroll reads .mid and .json")
     }
   }
 
@@ -171,6 +171,11 @@ public struct SongInput: Sendable {
       return PianoRollJSON.encode(try song(), profile: options.jsonProfile)
     case (.npz, _):
       return try NPZOutput.encode(try song(), options: options.npz, path: path)
+    case (.wav, _):
+      guard let render = options.wav else {
+        throw KitError(.usage, file: path, "no synthesizer for .wav output (midiroll batch --to wav prepares one)")
+      }
+      return try render(try song())
     }
   }
 }

@@ -1,0 +1,55 @@
+import ArgumentParser
+import MIDIRollKit
+
+/// How a song is rendered to audio: the SoundFont, sample rate, gain, tail, effects and the
+/// length limit (`render OUT.wav`, and for `batch --to wav`).
+public struct SynthesisOptions: ParsableArguments {
+  /// The SoundFont, or `nil` for the installed General MIDI one.
+  @Option(
+    name: .customLong("soundfont"),
+    help: ArgumentHelp(
+      "(.wav) The SoundFont 2 file to play with (default: FluidR3_GM or TimGM6mb in /usr/share/sounds/sf2).",
+      valueName: "path"))
+  public var soundFont: String?
+
+  /// Frames a second.
+  @Option(help: ArgumentHelp("(.wav) Frames a second, 8000-96000.", valueName: "Hz"))
+  public var sampleRate = 44_100
+
+  /// FluidSynth's master gain.
+  @Option(
+    help: ArgumentHelp(
+      "(.wav) FluidSynth's master gain, 0-10 (0.2 as the fluidsynth program).", valueName: "gain"))
+  public var gain = 0.2
+
+  /// Seconds after the last message.
+  @Option(
+    help: ArgumentHelp(
+      "(.wav) Seconds rendered after the last note so that it rings out.", valueName: "seconds"))
+  public var tail = 2.0
+
+  /// FluidSynth's reverb.
+  @Flag(help: "(.wav) Add FluidSynth's reverb (off: a dry render).")
+  public var reverb = false
+
+  /// FluidSynth's chorus.
+  @Flag(help: "(.wav) Add FluidSynth's chorus.")
+  public var chorus = false
+
+  /// The longest render allowed.
+  @Option(help: ArgumentHelp("(.wav) Refuse songs longer than this with the tail.", valueName: "seconds"))
+  public var maxSeconds = 3_600.0
+
+  /// Creates default options.
+  public init() {}
+
+  /// The names of the options given other than at their defaults.
+  public var optionsGiven: [String] {
+    let given: [(String, Bool)] = [
+      ("--soundfont", soundFont != nil), ("--sample-rate", sampleRate != 44_100), ("--gain", gain != 0.2),
+      ("--tail", tail != 2), ("--reverb", reverb), ("--chorus", chorus),
+      ("--max-seconds", maxSeconds != 3_600),
+    ]
+    return given.filter(\.1).map(\.0)
+  }
+}
