@@ -1,19 +1,23 @@
 #!/bin/sh
-# make demo: the first thing a new user runs. Converts every sample to piano-roll JSON, quantizes
-# one, conforms one to a scale, draws piano rolls of the originals and the results, and shows one
-# in the terminal. Everything lands in OUT.
+# make demo: the first thing a new user runs. Converts every sample to piano-roll JSON (full and
+# compact) and to pypianoroll .npz, quantizes one, conforms one to a scale, edits one (transpose,
+# slice, merge), draws piano rolls (SVG and the interactive HTML page), renders one to WAV, shows
+# one in the terminal, and batch-converts the folder with a report. Everything lands in OUT.
 # Usage: demo.sh MIDIROLL SAMPLES_DIR OUT_DIR
 set -eu
 bin=$1; samples=$2; out=$3
 rm -rf "$out"
-mkdir -p "$out/json" "$out/svg"
+mkdir -p "$out/json" "$out/compact" "$out/npz" "$out/svg" "$out/html" "$out/edits" "$out/wav"
 
 echo "== midiroll demo: every file in $samples/"
 for f in "$samples"/*.mid; do
   name=$(basename "$f" .mid)
   "$bin" convert --quiet "$f" "$out/json/$name.json"
+  "$bin" convert --quiet --compact "$f" "$out/compact/$name.json"
+  "$bin" convert --quiet "$f" "$out/npz/$name.npz"
   "$bin" render --quiet "$f" "$out/svg/$name.svg"
-  echo "  $f -> $out/json/$name.json, $out/svg/$name.svg"
+  "$bin" render --quiet "$f" "$out/html/$name.html"
+  echo "  $f -> json/$name.json, compact/$name.json, npz/$name.npz, svg/$name.svg, html/$name.html"
 done
 
 echo
@@ -41,6 +45,29 @@ echo "== one pass: convert to JSON, quantize and filter (midiroll convert … --
 echo "  -> $out/json/loose-melody.a-minor.quantized.json"
 
 echo
+echo "== edit: transpose up a fourth, take bars 2-3, merge into one track"
+"$bin" transpose "$samples/two-tracks-tempo-change.mid" "$out/edits/two-tracks.up4.mid" --semitones 5
+"$bin" slice "$samples/jig-to-waltz-6-8-3-4.mid" "$out/edits/jig.bars-2-3.mid" --bars 2-3
+"$bin" merge "$samples/two-tracks-tempo-change.mid" "$out/edits/two-tracks.merged.mid"
+echo "  -> $out/edits/two-tracks.up4.mid, $out/edits/jig.bars-2-3.mid, $out/edits/two-tracks.merged.mid"
+
+echo
+echo "== piano-roll matrices for music ML: 1/16 steps on the bar grid, sustain pedal applied (.npz)"
+"$bin" convert "$samples/jig-to-waltz-6-8-3-4.mid" "$out/npz/jig.sixteenths.npz" --steps 1/16 --sustain extend
+"$bin" convert "$samples/jig-to-waltz-6-8-3-4.mid" "$out/npz/jig.notes.npz" --npz notes
+echo "  -> $out/npz/jig.sixteenths.npz (pypianoroll.load reads it), $out/npz/jig.notes.npz (note columns)"
+
+echo
+echo "== hear it: the melody before and after quantizing, through FluidSynth (midiroll render OUT.wav)"
+if "$bin" render --quiet "$samples/loose-melody.mid" "$out/wav/loose-melody.wav" 2>"$out/wav/error.txt"; then
+  "$bin" render --quiet "$out/loose-melody.quantized.mid" "$out/wav/loose-melody.quantized.wav"
+  rm -f "$out/wav/error.txt"
+  echo "  -> $out/wav/loose-melody.wav, $out/wav/loose-melody.quantized.wav"
+else
+  echo "  skipped: $(cat "$out/wav/error.txt")"
+fi
+
+echo
 echo "== the quantized melody in the terminal (midiroll show)"
 "$bin" show "$out/loose-melody.quantized.mid" --color never
 
@@ -48,6 +75,10 @@ echo
 echo "== batch: every sample to JSON, two files at a time (midiroll batch)"
 "$bin" batch "$samples" "$out/batch" --to json --jobs 2 --quiet
 echo "  -> $out/batch/ (report: $out/batch/midiroll-report.jsonl)"
+echo
+echo "== what the batch did, from its report (midiroll report)"
+"$bin" report "$out/batch"
 
 echo
-echo "Done. Open the SVG files in $out/svg/ in a browser; the JSON files are in $out/json/."
+echo "Done. Open $out/html/*.html in a browser (zoom, pan, hover, play, edit, save), the SVG files in"
+echo "$out/svg/; the JSON files are in $out/json/ and $out/compact/, the .npz files in $out/npz/."
