@@ -62,7 +62,7 @@ let package = Package(
       name: "CFluidSynth", pkgConfig: "fluidsynth", providers: [.apt(["libfluidsynth-dev"])]),
     .target(name: "AudioRender", dependencies: ["SMF", "PianoRoll", "CFluidSynth"]),
     // The file layer, the song document and the batch engine: no argument parsing.
-    .target(name: "MIDIRollKit", dependencies: ["SMF", "PianoRoll", "NPZ"]),
+    .target(name: "MIDIRollKit", dependencies: ["SMF", "JSON", "PianoRoll", "NPZ"]),
     .target(
       name: "MIDIRollCLI",
       dependencies: [

@@ -23,11 +23,11 @@ extension PianoRollLayout {
   }
 
   /// Adds a box for every note shown that has a row, cut at the edges of the bars drawn.
-  mutating func addNotes(_ shown: [ShownNote], song: Song, before: Song?) {
+  /// - Parameter timeline: The song's timeline, computed once by the caller.
+  mutating func addNotes(_ shown: [ShownNote], song: Song, timeline: Timeline, before: Song?) {
     guard let lowest = rows.last?.pitch, let highest = rows.first?.pitch else { return }
     let indices = Self.colorIndices(song)
-    let timeline = song.timeline
-    let beforeTimeline = before?.timeline
+    let beforeTimeline = before?.makeTimeline()
     let inset = options.rowHeight >= 4 ? 1.0 : 0
     notes.reserveCapacity(shown.count)
     for item in shown {

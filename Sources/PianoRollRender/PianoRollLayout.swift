@@ -75,7 +75,7 @@ public struct PianoRollLayout: Hashable, Sendable {
   /// - Throws: ``RenderError`` when the bars start after the end of the song, or no row is left.
   /// - Complexity: O(*n*) in the notes and meta events, plus the grid lines drawn.
   public init(song: Song, before: Song? = nil, options: RenderOptions = RenderOptions()) throws(RenderError) {
-    let timeline = song.timeline
+    let timeline = song.makeTimeline()
     let meters = timeline.timeSignatures
     let quarter = meters.ticksPerQuarter
     let songEnd = max(song.endTick, before.map { Self.scaledTick($0.endTick, from: $0, to: quarter) } ?? 0)
@@ -128,7 +128,7 @@ public struct PianoRollLayout: Hashable, Sendable {
 
     addGrid(meters)
     addHeader(timeline, title: options.title)
-    addNotes(shown, song: song, before: before)
+    addNotes(shown, song: song, timeline: timeline, before: before)
     addLegend(song: song, hasBefore: before != nil)
   }
 
@@ -162,7 +162,7 @@ public struct PianoRollLayout: Hashable, Sendable {
   {
     var shown: [ShownNote] = []
     func collect(_ source: Song, layer: NoteBox.Layer) {
-      let scale = Double(quarter) / Double(source.timeline.timeSignatures.ticksPerQuarter)
+      let scale = Double(quarter) / Double(source.division.ticksPerQuarterForPositions)
       for track in source.tracks {
         for note in track.notes {
           let noteStart = Double(note.tick) * scale
@@ -181,7 +181,7 @@ public struct PianoRollLayout: Hashable, Sendable {
 
   /// A tick of `source` on the tick scale of a song with `quarter` ticks a quarter note.
   static func scaledTick(_ tick: Int, from source: Song, to quarter: Int) -> Int {
-    let sourceQuarter = source.timeline.timeSignatures.ticksPerQuarter
+    let sourceQuarter = source.division.ticksPerQuarterForPositions
     return sourceQuarter == quarter
       ? tick : Int((Double(tick) * Double(quarter) / Double(sourceQuarter)).rounded(.up))
   }

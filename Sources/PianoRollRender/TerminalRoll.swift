@@ -69,7 +69,7 @@ public struct TerminalRoll: Hashable, Sendable {
   /// Lays out a song for a terminal.
   /// - Throws: ``RenderError`` when the bars start after the end of the song, or no row is left.
   public init(song: Song, options: TerminalOptions = TerminalOptions()) throws(RenderError) {
-    let timeline = song.timeline
+    let timeline = song.makeTimeline()
     let meters = timeline.timeSignatures
     let quarter = meters.ticksPerQuarter
     let barCount = meters.barCount(endTick: song.endTick)

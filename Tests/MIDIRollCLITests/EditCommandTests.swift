@@ -83,7 +83,7 @@ struct EditCommandTests {
     let song = try read(output)
     #expect(song.tracks[1].notes.map(\.pitch) == original.tracks[1].notes.map { $0.pitch - 2 })
     #expect(song.tracks[2].notes.map(\.pitch) == original.tracks[2].notes.map(\.pitch))
-    #expect(song.timeline.keySignatures.map(\.name) == ["F major", "D minor"])
+    #expect(song.makeTimeline().keySignatures.map(\.name) == ["F major", "D minor"])
     let melody = original.tracks[1].notes.count
     #expect(
       run.stderr
@@ -250,7 +250,7 @@ struct EditCommandTests {
     let run = try runMIDIRoll([
       "batch", inputs.path, outputs.path, "--to", "json", "--bars", "1...2", "--transpose", "-12", "--drums",
       "transpose",
-      "--ticks-per-beat", "960", "--velocity-set", "90", "--merge", "--quiet",
+      "--ticks-per-beat", "960", "--velocity-set", "90", "--merge-tracks", "--quiet",
     ])
     #expect(run.status == 0, "\(run.stderr)")
     let song = try read(outputs.appendingPathComponent("in.json"))
@@ -298,7 +298,7 @@ struct EditCommandTests {
         ["--velocity-range", "110...40"],
         "midiroll: --velocity-range '110...40' is upside down: write the lower end first (40...110)\n"
       ),
-      (["--merge", "--split", "channel"], "midiroll: give one of --merge and --split, not both\n"),
+      (["--merge-tracks", "--split", "channel"], "midiroll: give one of --merge-tracks and --split, not both\n"),
       (["--split", "track"], "midiroll: --split 'track': expected channel or program\n"),
       (["--drums", "transpose"], "midiroll: --drums transpose goes with --transpose\n"),
     ]

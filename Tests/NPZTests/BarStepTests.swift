@@ -103,7 +103,7 @@ struct BarStepTests {
   func library() throws {
     let (bytes, barSteps, _) = Self.song()
     let song = try Song(bytes: bytes)
-    let meters = song.timeline.timeSignatures
+    let meters = song.makeTimeline().timeSignatures
     for grid in [Grid.sixteenth, Grid.eighth.triplet, Grid.eighth.dotted] {
       let map = try StepMap(
         grid: .bars(grid), timeSignatures: meters, endTick: song.endTick, maximumSteps: 1 << 20)

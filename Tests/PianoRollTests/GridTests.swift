@@ -131,7 +131,7 @@ struct GridTests {
   func smpte() throws {
     // 25 fps × 40 ticks: a quarter is 1000 ticks (one second), a 4/4 bar 4000.
     let song = Song(division: .smpte(framesPerSecond: 25, ticksPerFrame: 40))
-    let lines = GridLines(grid: .quarter, timeSignatures: song.timeline.timeSignatures)
+    let lines = GridLines(grid: .quarter, timeSignatures: song.makeTimeline().timeSignatures)
     #expect(lines.lines(from: 0, through: 4000) == [0, 1000, 2000, 3000, 4000])
   }
 }

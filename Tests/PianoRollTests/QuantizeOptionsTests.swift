@@ -33,7 +33,7 @@ struct QuantizeOptionsTests {
       notes.append(note(random.int(in: 0...tpq * 16), random.int(in: 1...tpq), pitch: UInt8(pitch)))
     }
     let original = song(notes, tpq: tpq)
-    let lines = GridLines(grid: grid, timeSignatures: original.timeline.timeSignatures)
+    let lines = GridLines(grid: grid, timeSignatures: original.makeTimeline().timeSignatures)
     var half = original
     let report = half.quantize(with: Quantizer(grid: grid, strength: 50))
     for (before, after) in zip(
@@ -82,7 +82,7 @@ struct QuantizeOptionsTests {
     swung.quantize(with: Quantizer(grid: .eighth, swing: 100))
     #expect(swung.tracks[0].notes.map(\.tick) == expected)
     // The eighth-note triplet grid agrees on every swung line.
-    let triplets = GridLines(grid: .eighth.triplet, timeSignatures: swung.timeline.timeSignatures)
+    let triplets = GridLines(grid: .eighth.triplet, timeSignatures: swung.makeTimeline().timeSignatures)
     for (index, tick) in expected.enumerated() where index % 2 == 1 {
       #expect(triplets.nearestLine(toTick: tick) == tick)
     }

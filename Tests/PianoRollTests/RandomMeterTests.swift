@@ -123,7 +123,7 @@ struct RandomMeterTests {
   func positionsAndSeconds(seed: Int) throws {
     let c = Self.generate(seed: UInt64(seed))
     let song = Song(file: try MIDIFile(bytes: c.file.serialized()))
-    let timeline = song.timeline
+    let timeline = song.makeTimeline()
     let map = timeline.timeSignatures
     // Every bar starts where the generator put it, cut bars included.
     for (index, bar) in c.bars.enumerated() {

@@ -22,7 +22,7 @@ struct ReadmeExampleTests {
 
     // --- README example starts here ---
     var song = try Song(bytes: bytes)  // or Song(file: MIDIFile(bytes: …)), PianoRollJSON.decode(…)
-    let timeline = song.timeline
+    let timeline = song.makeTimeline()
     for note in song.tracks[0].notes {
       let at = note.position(in: timeline)  // bar / beat / subbeat / cent, 0-based
       print(note.name, "bar \(at.bar + 1) beat \(at.beat + 1)", note.seconds(in: timeline), "s")
@@ -39,6 +39,6 @@ struct ReadmeExampleTests {
     #expect(back.tracks[0].notes.map(\.tick) == [0, 1440])  // 10 → 0 on the 1/8 grid
     #expect(back.tracks[0].notes[0].velocity == 110)
     #expect(try PianoRollJSON.decode(json).midiFile() == back.midiFile())
-    #expect(back.tracks[0].notes[1].position(in: back.timeline) == Position(bar: 1))
+    #expect(back.tracks[0].notes[1].position(in: back.makeTimeline()) == Position(bar: 1))
   }
 }

@@ -61,8 +61,8 @@ struct ResampleTests {
       #expect(resampled.map(\.event) == events.map(\.event))
     }
     // Seconds stay where they were, within half a new tick.
-    let before = try generated.song().timeline
-    let after = song.timeline
+    let before = try generated.song().makeTimeline()
+    let after = song.makeTimeline()
     for note in generated.notes.prefix(50) {
       let tolerance = after.tempos.tempo(atTick: nearest(note.tick)).microsecondsPerQuarter
       #expect(

@@ -76,8 +76,8 @@ struct SliceTests {
       }
 
       // The timeline of the result: meter, tempo and key in force at the cut, at bar 0.
-      let original = try generated.song().timeline
-      let timeline = song.timeline
+      let original = try generated.song().makeTimeline()
+      let timeline = song.makeTimeline()
       #expect(
         timeline.timeSignatures.changes.first?.timeSignature
           == original.timeSignatures.timeSignature(atTick: start))
@@ -116,7 +116,7 @@ struct SliceTests {
     // Beats 5 (3 s) and 6 (4 s) start inside; beat 7 starts at 5 s, the end.
     let kept = song.allNotes.map { [Int($0.pitch), $0.tick, $0.durationTicks] }
     #expect(kept == [[65, 0, 240], [66, 480, 240]])
-    let timeline = song.timeline
+    let timeline = song.makeTimeline()
     #expect(timeline.tempos.changes.map(\.microsecondsPerQuarter) == [1_000_000])
     #expect(timeline.seconds(atTick: 0) == 0)
     #expect(timeline.seconds(atTick: 480) == 1)

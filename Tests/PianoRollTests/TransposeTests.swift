@@ -57,7 +57,7 @@ struct TransposeTests {
             ])
         ])
       try song.transpose(with: Transposition(semitones: semitones))
-      let key = song.timeline.keySignatures.first
+      let key = song.makeTimeline().keySignatures.first
       #expect(key?.sharps == expected, "\(sharps) \(minor) + \(semitones)")
       #expect(key?.isMinor == minor)
     }

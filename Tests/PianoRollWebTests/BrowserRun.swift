@@ -132,7 +132,7 @@ struct BrowserRun: Sendable {
   /// A note on the 1/16 grid, its next line one cell later, at least 16 pixels wide at 1/16, with
   /// no note of its pitch within a cell of it: dragged one cell, it lands exactly a cell later.
   static func dragCandidate(_ song: Song) -> Note? {
-    let meters = song.timeline.timeSignatures
+    let meters = song.makeTimeline().timeSignatures
     let lines = GridLines(grid: .sixteenth, timeSignatures: meters)
     let cell = Int(lines.cellTicks)
     let quarter = Double(meters.ticksPerQuarter)
@@ -150,7 +150,7 @@ struct BrowserRun: Sendable {
   /// dragged note (in view after the drag), one row above the song's highest note (no note there).
   static func addPlace(_ song: Song, after note: Note) -> (tick: Int, pitch: Int)? {
     guard let high = song.pitchRange?.upperBound, high < 127 else { return nil }
-    let cell = GridLines(grid: .sixteenth, timeSignatures: song.timeline.timeSignatures).cellTicks
+    let cell = GridLines(grid: .sixteenth, timeSignatures: song.makeTimeline().timeSignatures).cellTicks
     return (note.tick + Int(4.5 * cell), Int(high) + 1)
   }
 

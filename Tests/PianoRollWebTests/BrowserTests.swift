@@ -26,7 +26,7 @@ import Testing
 
   /// The grid lines the page should draw between two ticks (the SVG's rules, GridLines' lines).
   static func expectedLines(_ song: Song, grid: Grid, state: BrowserRun.PageState) -> Set<BrowserRun.Line> {
-    let meters = song.timeline.timeSignatures
+    let meters = song.makeTimeline().timeSignatures
     let zoom = GridLines(grid: grid, timeSignatures: meters)
     let start = Int(state.tick0.rounded(.down))
     let end = Int(state.tickRight.rounded(.up))
@@ -139,7 +139,7 @@ import Testing
     guard let run = Self.run() else { return }
     var hovered = 0
     for (page, report) in zip(run.cases, run.pages) {
-      let timeline = page.song.timeline
+      let timeline = page.song.makeTimeline()
       #expect(report.hover.count == page.hoverNotes.count)
       for (note, hover) in zip(page.hoverNotes, report.hover) {
         let p = timeline.position(atTick: note.tick)
@@ -165,7 +165,7 @@ import Testing
       guard let note = page.dragNote else { continue }
       let drag = try #require(report.drag, "\(page.sample): no drag reported")
       #expect(drag.grid == "1/16")
-      let cell = Int(GridLines(grid: .sixteenth, timeSignatures: page.song.timeline.timeSignatures).cellTicks)
+      let cell = Int(GridLines(grid: .sixteenth, timeSignatures: page.song.makeTimeline().timeSignatures).cellTicks)
       #expect(drag.cellPixels == Double(cell) * report.zoomedState.pixelsPerTick)
 
       let saved = try PianoRollJSON.decode(Array(drag.saved.utf8))
@@ -181,7 +181,7 @@ import Testing
       #expect(Self.noteValues(undone) == Self.noteValues(page.song), "\(page.sample): undo")
 
       // Its end, dragged a little more than a cell, snaps to the grid line nearest the pointer.
-      let lines = GridLines(grid: .sixteenth, timeSignatures: page.song.timeline.timeSignatures)
+      let lines = GridLines(grid: .sixteenth, timeSignatures: page.song.makeTimeline().timeSignatures)
       let pointer = Double(note.endTick) + Double(drag.resizePixels) / report.zoomedState.pixelsPerTick
       var resized = page.song
       resized.tracks[note.track].notes[index].durationTicks =
@@ -206,7 +206,7 @@ import Testing
       #expect(add.count == count + 1 && add.countAfterDelete == count && add.countAfterUndo == count + 1)
       // The new note fills the 1/16 cell clicked in, with the velocity, channel and track of the
       // note selected last (the dragged one).
-      let lines = GridLines(grid: .sixteenth, timeSignatures: page.song.timeline.timeSignatures)
+      let lines = GridLines(grid: .sixteenth, timeSignatures: page.song.makeTimeline().timeSignatures)
       let start = try #require(
         lines.lines(from: place.tick - 2 * Int(lines.cellTicks), through: place.tick).last)
       var note = dragged

@@ -49,7 +49,7 @@ public struct Info: ParsableCommand {
       // A .mid is read in one pass that keeps no events (MIDIFile.summarize).
       let facts = SongFacts(file: input.summary, warnings: input.warnings)
       if json {
-        try StandardOutput.printLine(try facts.jsonText(path: input.path))
+        try StandardOutput.printLine(facts.jsonText(path: input.path))
       } else {
         try StandardOutput.write((index > 0 ? "\n" : "") + facts.text(path: input.path))
       }
@@ -129,54 +129,133 @@ struct SongFacts {
     return out
   }
 
-  func jsonText(path: String) throws -> String {
-    var object: [String: Any] = [
-      "path": path,
-      "format": Int(file.format.rawValue),
-      "tracks": file.tracks.enumerated().map { index, track -> [String: Any] in
-        var entry: [String: Any] = [
-          "index": index, "events": track.eventCount, "endTick": track.endTick,
-          "notes": index < summary.notesPerTrack.count ? summary.notesPerTrack[index] : 0,
-        ]
-        if let name = track.name { entry["name"] = name }
-        return entry
-      },
-      "endTick": summary.endTick,
-      "seconds": summary.durationSeconds,
-      "bars": summary.barCount,
-      "notes": file.noteCount,
-      "timeSignatures": summary.timeSignatures.map {
-        ["tick": $0.tick, "bar": $0.bar, "numerator": $0.numerator, "denominator": $0.denominator]
-      },
-      "tempos": summary.tempos.map { placed -> [String: Any] in
-        [
-          "tick": placed.tempo.tick, "microsecondsPerBeat": placed.tempo.microsecondsPerQuarter,
-          "bpm": placed.tempo.beatsPerMinute, "seconds": placed.seconds,
-          "position": positionObject(placed.position),
-        ]
-      },
-      "keySignatures": summary.keySignatures.map { placed -> [String: Any] in
-        [
-          "tick": placed.key.tick, "sharps": placed.key.sharps, "minor": placed.key.isMinor,
-          "name": placed.key.name, "position": positionObject(placed.position),
-        ]
-      },
-      "warnings": warnings,
-    ]
-    switch file.division {
-    case .ticksPerQuarter(let ticks): object["ticksPerBeat"] = ticks
-    case .smpte(let fps, let ticksPerFrame):
-      object["smpte"] = ["framesPerSecond": fps, "ticksPerFrame": ticksPerFrame]
+  /// The facts as one JSON object (names in alphabetical order), written with the JSON module.
+  func jsonText(path: String) -> String {
+    let bytes = JSONWriter.bytes { json in
+      json.beginObject()
+      json.name("bars")
+      json.integer(summary.barCount)
+      json.name("endTick")
+      json.integer(summary.endTick)
+      json.name("format")
+      json.integer(Int(file.format.rawValue))
+      json.name("keySignatures")
+      json.beginArray()
+      for placed in summary.keySignatures {
+        json.beginObject()
+        json.name("minor")
+        json.bool(placed.key.isMinor)
+        json.name("name")
+        json.string(placed.key.name)
+        json.name("position")
+        Self.write(placed.position, to: &json)
+        json.name("sharps")
+        json.integer(placed.key.sharps)
+        json.name("tick")
+        json.integer(placed.key.tick)
+        json.endObject()
+      }
+      json.endArray()
+      json.name("notes")
+      json.integer(file.noteCount)
+      json.name("path")
+      json.string(path)
+      if let range = summary.pitchRange {
+        json.name("pitchRange")
+        json.beginObject()
+        json.name("high")
+        json.integer(Int(range.upperBound))
+        json.name("low")
+        json.integer(Int(range.lowerBound))
+        json.endObject()
+      }
+      json.name("seconds")
+      json.double(summary.durationSeconds)
+      switch file.division {
+      case .ticksPerQuarter(let ticks):
+        json.name("ticksPerBeat")
+        json.integer(ticks)
+      case .smpte(let fps, let ticksPerFrame):
+        json.name("smpte")
+        json.beginObject()
+        json.name("framesPerSecond")
+        json.integer(fps)
+        json.name("ticksPerFrame")
+        json.integer(ticksPerFrame)
+        json.endObject()
+      }
+      json.name("tempos")
+      json.beginArray()
+      for placed in summary.tempos {
+        json.beginObject()
+        json.name("bpm")
+        json.double(placed.tempo.beatsPerMinute)
+        json.name("microsecondsPerBeat")
+        json.integer(placed.tempo.microsecondsPerQuarter)
+        json.name("position")
+        Self.write(placed.position, to: &json)
+        json.name("seconds")
+        json.double(placed.seconds)
+        json.name("tick")
+        json.integer(placed.tempo.tick)
+        json.endObject()
+      }
+      json.endArray()
+      json.name("timeSignatures")
+      json.beginArray()
+      for meter in summary.timeSignatures {
+        json.beginObject()
+        json.name("bar")
+        json.integer(meter.bar)
+        json.name("denominator")
+        json.integer(meter.denominator)
+        json.name("numerator")
+        json.integer(meter.numerator)
+        json.name("tick")
+        json.integer(meter.tick)
+        json.endObject()
+      }
+      json.endArray()
+      json.name("tracks")
+      json.beginArray()
+      for (index, track) in file.tracks.enumerated() {
+        json.beginObject()
+        json.name("endTick")
+        json.integer(track.endTick)
+        json.name("events")
+        json.integer(track.eventCount)
+        json.name("index")
+        json.integer(index)
+        if let name = track.name {
+          json.name("name")
+          json.string(name)
+        }
+        json.name("notes")
+        json.integer(index < summary.notesPerTrack.count ? summary.notesPerTrack[index] : 0)
+        json.endObject()
+      }
+      json.endArray()
+      json.name("warnings")
+      json.beginArray()
+      for warning in warnings { json.string(warning) }
+      json.endArray()
+      json.endObject()
     }
-    if let range = summary.pitchRange {
-      object["pitchRange"] = ["low": Int(range.lowerBound), "high": Int(range.upperBound)]
-    }
-    let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-    return String(decoding: data, as: UTF8.self)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  private func positionObject(_ position: Position) -> [String: Int] {
-    ["bar": position.bar, "beat": position.beat, "subbeat": position.subbeat, "cent": position.cent]
+  /// A position as an object: `{"bar", "beat", "cent", "subbeat"}`.
+  private static func write(_ position: Position, to json: inout JSONWriter) {
+    json.beginObject()
+    json.name("bar")
+    json.integer(position.bar)
+    json.name("beat")
+    json.integer(position.beat)
+    json.name("cent")
+    json.integer(position.cent)
+    json.name("subbeat")
+    json.integer(position.subbeat)
+    json.endObject()
   }
 }
 

@@ -162,8 +162,8 @@ public struct EditOptions: ParsableArguments {
       "Compress velocities 1-127 into this range, linearly: 40...110 (or 40-110).", valueName: "low...high"))
   public var velocityRange: String?
 
-  /// Merge the tracks.
-  @Flag(help: "Merge every track into one (format 0).")
+  /// Merge the tracks (`--merge-tracks`; `--merge` is the `.npz` option of one piano roll).
+  @Flag(name: .customLong("merge-tracks"), help: "Merge every track into one (format 0), as `midiroll merge`.")
   public var merge = false
 
   /// Split the tracks, as written.
@@ -190,7 +190,7 @@ public struct EditOptions: ParsableArguments {
     edits.slice = try slice.slice()
     if let ticksPerBeat { edits.resampling = Resampling(ticksPerBeat: try Self.ticksPerBeat(ticksPerBeat)) }
     edits.velocity = try velocity()
-    if merge && split != nil { throw CLIError(.usage, "give one of --merge and --split, not both") }
+    if merge && split != nil { throw CLIError(.usage, "give one of --merge-tracks and --split, not both") }
     if merge { edits.layout = .merge }
     if let split { edits.layout = .split(by: try Self.splitKey(split, option: "--split")) }
     return edits.isEmpty ? nil : edits

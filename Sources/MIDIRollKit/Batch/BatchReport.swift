@@ -1,3 +1,4 @@
+import JSON
 import Foundation
 
 /// The JSON Lines report of a batch: one line per input, with a `run` line before the
@@ -157,23 +158,9 @@ struct JSONLine {
     members += JSONLine.quoted(name) + ":" + value
   }
 
-  /// A JSON string literal.
+  /// A JSON string literal, escaped by the JSON module's writer.
   static func quoted(_ value: String) -> String {
-    var result = "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
+    String(decoding: JSONWriter.bytes { $0.string(value) }, as: UTF8.self)
   }
 }
 

@@ -69,7 +69,7 @@ public enum NPZExport {
   /// (`<f8`, the beat with its fraction), then `info.json`: ticks per quarter, each track's name,
   /// program and drum flag, the tempos and the time signatures.
   public static func noteArrays(_ song: Song, compressed: Bool = true) throws(NPZError) -> [UInt8] {
-    let timeline = song.timeline
+    let timeline = song.makeTimeline()
     var archive = NPZArchive(compressed: compressed)
     var trackInfo: [JSONText] = []
     for (index, track) in song.tracks.enumerated() {

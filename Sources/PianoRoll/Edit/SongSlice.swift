@@ -82,7 +82,7 @@ public struct SongSlice: Hashable, Sendable, CustomStringConvertible {
   /// - Complexity: O(*n*) in the number of notes and events.
   @discardableResult
   public func slice(_ song: inout Song) throws(EditError) -> SliceReport {
-    let timeline = song.timeline
+    let timeline = song.makeTimeline()
     let songEnd = song.endTick
     let (start, requestedEnd) = ticks(in: timeline)
     if let requestedEnd, requestedEnd <= start { throw .emptySlice(description) }

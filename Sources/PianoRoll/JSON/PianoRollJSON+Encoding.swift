@@ -30,7 +30,7 @@ extension PianoRollJSON {
     let squeezed = out.squeezesLiterals
     out.squeezesLiterals = !full
     defer { out.squeezesLiterals = squeezed }
-    let timeline = song.timeline
+    let timeline = song.makeTimeline()
     out.raw("{\n  \"midiroll\": ")
     out.rawInteger(version)
     out.raw(full ? ",\n  \"profile\": \"full\"" : ",\n  \"profile\": \"compact\"")

@@ -32,7 +32,7 @@ public struct PianoRollMatrices: Hashable, Sendable {
   /// The matrices of a song.
   /// - Throws: ``MatrixError`` when the song needs more steps or cells than the options allow.
   public init(song: Song, options: MatrixOptions = MatrixOptions()) throws(MatrixError) {
-    let timeline = song.timeline
+    let timeline = song.makeTimeline()
     let map = try StepMap(
       grid: options.steps, timeSignatures: timeline.timeSignatures, endTick: song.endTick,
       maximumSteps: options.maximumSteps)

@@ -52,7 +52,7 @@ public struct PlaybackSchedule: Hashable, Sendable {
     }
     keyed.sort { ($0.tick, $0.rank, $0.order) < ($1.tick, $1.rank, $1.order) }
     events = keyed.map { PlaybackEvent(tick: $0.tick, message: $0.message) }
-    tempos = song.timeline.tempos
+    tempos = song.makeTimeline().tempos
   }
 
   /// Where a message goes within its tick.

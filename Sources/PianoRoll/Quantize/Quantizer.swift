@@ -63,7 +63,7 @@ public struct Quantizer: Hashable, Sendable {
   /// - Complexity: O(*n* log *n*) in the number of notes and events.
   @discardableResult
   public func quantize(_ song: inout Song) -> QuantizeReport {
-    let lines = GridLines(grid: grid, timeSignatures: song.timeline.timeSignatures, swing: swing)
+    let lines = GridLines(grid: grid, timeSignatures: song.makeTimeline().timeSignatures, swing: swing)
     var report = QuantizeReport()
     for index in song.tracks.indices {
       quantize(&song.tracks[index], lines: lines, report: &report)

@@ -46,7 +46,7 @@ public struct SongSummary: Hashable, Sendable {
   /// Summarizes a song.
   public init(_ song: Song) {
     self.init(
-      timeline: song.timeline, endTick: song.endTick, notesPerTrack: song.tracks.map(\.notes.count),
+      timeline: song.makeTimeline(), endTick: song.endTick, notesPerTrack: song.tracks.map(\.notes.count),
       pitchRange: song.pitchRange)
   }
 

@@ -27,10 +27,11 @@ public struct Song: Hashable, Sendable {
     self.unknownChunks = unknownChunks
   }
 
-  /// The song's meters, tempos and keys, from the meta events of every track.
+  /// The song's meters, tempos and keys, built from the meta events of every track.
   ///
-  /// - Complexity: O(*n*) in the number of non-note events; keep the value while you use it.
-  public var timeline: Timeline {
+  /// Built anew at each call: make it once per song and pass it to what needs it.
+  /// - Complexity: O(*n*) in the number of non-note events.
+  public func makeTimeline() -> Timeline {
     Timeline(division: division, tracks: tracks.map(\.events))
   }
 

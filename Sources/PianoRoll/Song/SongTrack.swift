@@ -26,12 +26,7 @@ public struct SongTrack: Hashable, Sendable {
 
   /// The text of the track's first track-name meta event, if any.
   public var name: String? {
-    for item in events {
-      if case .meta(let meta) = item.event, meta.type == MetaEvent.Kind.trackName.rawValue {
-        return meta.text
-      }
-    }
-    return nil
+    events.trackName
   }
 
   /// The tick of the track's End of Track event, if it has one.

@@ -422,9 +422,21 @@ const SongModel = (() => {
       this.ticksPerQuarter = this.smpte
         ? Math.max(1, (this.smpte.framesPerSecond === 29 ? 30 : this.smpte.framesPerSecond) * this.smpte.ticksPerFrame)
         : Math.max(1, doc.ticksPerBeat || 480);
-      this.meters = new Meters(this.ticksPerQuarter, doc.timeSignatures);
-      this.tempos = new Tempos(this.ticksPerQuarter, this.smpte, doc.tempos);
-      this.keys = (doc.keySignatures || [])
+      // The tracks' events are the truth; the summaries at the top count only where no track
+      // has an event of their kind (as midiroll reads them), and the compact profile has none.
+      const fromEvents = (type) => {
+        const found = [];
+        for (const track of doc.tracks || []) {
+          for (const event of track.events || []) if (event.type === type) found.push(event);
+        }
+        return found;
+      };
+      const meters = fromEvents("timeSignature");
+      const tempos = fromEvents("tempo");
+      const keys = fromEvents("keySignature");
+      this.meters = new Meters(this.ticksPerQuarter, meters.length > 0 ? meters : doc.timeSignatures);
+      this.tempos = new Tempos(this.ticksPerQuarter, this.smpte, tempos.length > 0 ? tempos : doc.tempos);
+      this.keys = (keys.length > 0 ? keys : doc.keySignatures || [])
         .map((k) => ({ tick: k.tick || 0, name: k.name || keyName(k.sharps || 0, Boolean(k.minor)) }))
         .sort((a, b) => a.tick - b.tick);
       const tracks = doc.tracks || [];
@@ -435,7 +447,9 @@ const SongModel = (() => {
       let endTick = 0;
       for (let t = 0; t < tracks.length; t++) {
         const notes = tracks[t].notes || [];
-        this.tracks.push({ name: tracks[t].name || "Track " + (t + 1), colorIndex: notes.length > 0 ? colorIndex++ : -1 });
+        const named = (tracks[t].events || []).find((event) => event.type === "trackName");
+        const name = tracks[t].name || (named && named.text) || "Track " + (t + 1);
+        this.tracks.push({ name, colorIndex: notes.length > 0 ? colorIndex++ : -1 });
         for (const note of notes) {
           const tick = this.noteTick(note);
           const duration = Math.max(0, this.noteDuration(note, tick));

@@ -239,3 +239,15 @@ extension TrackEvents: CustomStringConvertible {
   /// The events as an array would print them.
   public var description: String { Array(self).description }
 }
+
+extension TrackEvents {
+  /// The text of the first track-name meta event (`FF 03`), if any.
+  public var trackName: String? {
+    for item in self {
+      if case .meta(let meta) = item.event, meta.type == MetaEvent.Kind.trackName.rawValue {
+        return meta.text
+      }
+    }
+    return nil
+  }
+}

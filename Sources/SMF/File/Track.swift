@@ -20,11 +20,6 @@ public struct Track: Hashable, Sendable {
 
   /// The first track-name meta event's text, if any.
   public var name: String? {
-    for item in events {
-      if case .meta(let meta) = item.event, meta.type == MetaEvent.Kind.trackName.rawValue {
-        return meta.text
-      }
-    }
-    return nil
+    events.trackName
   }
 }

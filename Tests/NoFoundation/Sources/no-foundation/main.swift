@@ -47,7 +47,7 @@ let report = JSONWriter.bytes { json in
   json.name("notes")
   json.integer(song.noteCount)
   json.name("seconds")
-  json.double(song.timeline.seconds(atTick: 470))
+  json.double(song.makeTimeline().seconds(atTick: 470))
   json.endObject()
 }
 check(String(decoding: report, as: UTF8.self).hasPrefix(#"{"notes":1,"seconds":0.5"#), "a report line")
