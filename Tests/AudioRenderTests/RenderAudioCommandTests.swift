@@ -79,7 +79,7 @@
         (["render", mid, out, "--tail", "-1"], 2, "--tail"),
         (["render", mid, out, "--scale", "C nonsense"], 2, "--scale"),
         (["render", mid, out, "--strength", "50"], 2, "--strength needs a grid"),
-        (["render", mid, folder.path("out.flac")], 2, "must be an .svg or .wav file"),
+        (["render", mid, folder.path("out.flac")], 2, "must be an .svg, .html or .wav file"),
       ]
       for (arguments, status, text) in cases {
         let run = try runMIDIRoll(arguments)

@@ -52,6 +52,6 @@ struct RenderHTMLCommandTests {
 
     let wrong = try runMIDIRoll(["render", input, folder.appendingPathComponent("roll.png").path])
     #expect(wrong.status == 2)
-    #expect(wrong.stderr.contains(".svg or .html"))
+    #expect(wrong.stderr.contains("must be an .svg, .html or .wav file"))
   }
 }

@@ -39,7 +39,7 @@ struct JSONWriterTests {
           "name": "Piano \\"1\\"",
           "notes": [
             {"pitch": 60, "name": "C4", "velocity": 100, "offVelocity": 64, "channel": 0, "tick": 0, "durationTicks": 480, "position": {"bar": 0, "beat": 0, "subbeat": 0, "cent": 0}, "duration": {"bar": 0, "beat": 1, "subbeat": 0, "cent": 0}, "seconds": 0.0, "durationSeconds": 0.5},
-            {"pitch": 61, "name": "C#4", "velocity": 90, "offVelocity": 0, "channel": 0, "tick": 480, "durationTicks": 480, "position": {"bar": 0, "beat": 1, "subbeat": 0, "cent": 0}, "duration": {"bar": 0, "beat": 1, "subbeat": 0, "cent": 0}, "seconds": 0.5, "durationSeconds": 0.5, "end": "noteOnVelocity0"},
+            {"pitch": 61, "name": "C#4", "velocity": 90, "offVelocity": 0, "channel": 0, "tick": 480, "durationTicks": 480, "position": {"bar": 0, "beat": 1, "subbeat": 0, "cent": 0}, "duration": {"bar": 0, "beat": 1, "subbeat": 0, "cent": 0}, "seconds": 0.5, "durationSeconds": 0.5, "end": "noteOnVelocity0", "offOrder": 0},
             {"pitch": 72, "name": "C5", "velocity": 100, "offVelocity": 0, "channel": 0, "tick": 1440, "durationTicks": 480, "position": {"bar": 1, "beat": 0, "subbeat": 0, "cent": 0}, "duration": {"bar": 0, "beat": 1, "subbeat": 0, "cent": 0}, "seconds": 1.5, "durationSeconds": 0.5, "end": "endOfTrack"}
           ],
           "events": [
@@ -47,7 +47,7 @@ struct JSONWriterTests {
             {"tick": 0, "type": "keySignature", "sharps": 1, "minor": false, "name": "G major"},
             {"tick": 0, "type": "timeSignature", "numerator": 3, "denominator": 4, "clocksPerClick": 24, "thirtySecondsPerQuarter": 8},
             {"tick": 0, "type": "programChange", "channel": 0, "program": 5},
-            {"tick": 960, "type": "pitchBend", "channel": 0, "value": -8192},
+            {"tick": 960, "type": "pitchBend", "channel": 0, "value": -8192, "order": 1},
             {"tick": 1920, "type": "endOfTrack"}
           ]
         }
