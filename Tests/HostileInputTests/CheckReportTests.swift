@@ -54,7 +54,8 @@ struct CheckReportTests {
   func textStartingWithMThd() {
     let report = CheckReport(bytes: HostileBytes.text, name: "README.mid", crossCheck: false)
     #expect(
-      report.lines.first == "README.mid: error: byte 8: format 30568 is not a Standard MIDI File format (expected 0, 1 or 2)")
+      report.lines.first
+        == "README.mid: error: byte 8: format 30568 is not a Standard MIDI File format (expected 0, 1 or 2)")
   }
 
   @Test("midiroll check on a bad file: every problem on standard output, exit 1")

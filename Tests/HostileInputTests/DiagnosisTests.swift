@@ -149,6 +149,7 @@ struct DiagnosisTests {
     #expect(strict.isError && strict.isStrict)
     #expect(
       strict.description
-        == "byte 4242, track 3: track has no End of Track event (one was added at its last tick) (strict mode)")
+        == "byte 4242, track 3: track has no End of Track event (one was added at its last tick) (strict mode)"
+    )
   }
 }

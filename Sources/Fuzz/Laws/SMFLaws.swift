@@ -84,7 +84,8 @@ public enum SMFLaws {
         "\(bytes.count) bytes read into \(footprint) bytes of storage (bound \(bound))")
     }
     for warning in result.warnings where !(0...bytes.count).contains(warning.offset) || warning.isError {
-      throw LawViolation("a warning is tolerated and its offset lies in the input", "\(warning) for \(bytes.count) bytes")
+      throw LawViolation(
+        "a warning is tolerated and its offset lies in the input", "\(warning) for \(bytes.count) bytes")
     }
 
     let rewritten = file.serialized()

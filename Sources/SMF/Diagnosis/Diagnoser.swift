@@ -1,4 +1,5 @@
-/// The chunk loop of ``FileParser/parseFile()``, going on past errors.
+/// Goes on where ``FileParser/parseFile()`` stops: the same header and chunk loop, started
+/// again after each track whose events fail, and after a bad format or division.
 ///
 /// Bounded: every loop advances a cursor that never moves back and stops at the end of the
 /// bytes, and each chunk moves it by at least 8 bytes. A track that fails may have been read
@@ -80,15 +81,16 @@ struct Diagnoser {
       switch error.kind {
       case .unsupportedFormat, .invalidDivision, .headerTooShort:
         // The header's type and length were read: go on after the chunk.
-        let bytes = reader.bytes
-        let length =
-          Int(bytes[headerStart + 4]) << 24 | Int(bytes[headerStart + 5]) << 16
-          | Int(bytes[headerStart + 6]) << 8 | Int(bytes[headerStart + 7])
-        let end = headerStart + 8 + length
-        guard end <= reader.end else { return false }
-        if length >= 4 {
-          format = Format(rawValue: UInt16(bytes[headerStart + 8]) << 8 | UInt16(bytes[headerStart + 9]))
-          declaredTrackCount = Int(bytes[headerStart + 10]) << 8 | Int(bytes[headerStart + 11])
+        var header = reader
+        header.offset = headerStart + 4
+        guard let length = try? Int(header.readUInt32("the header length")), length <= header.remaining
+        else { return false }
+        let end = header.offset + length
+        if length >= 4, let rawFormat = try? header.readUInt16("the header's format"),
+          let trackCount = try? header.readUInt16("the header's track count")
+        {
+          format = Format(rawValue: rawFormat)
+          declaredTrackCount = Int(trackCount)
         }
         reader.offset = end
         return true
@@ -105,7 +107,8 @@ struct Diagnoser {
     defer { eventCount += events }
     while true {
       do {
-        try parser.parseChunkSequence(into: TrackSummary.self, eachTrack: { events += $1.eventCount }) { _ in }
+        try parser.parseChunkSequence(into: TrackSummary.self, eachTrack: { events += $1.eventCount }) { _ in
+        }
         return
       } catch {
         record(error)

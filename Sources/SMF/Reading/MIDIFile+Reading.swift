@@ -133,7 +133,8 @@ struct FileParser {
       let length = Int(try reader.readUInt32("a chunk length"))
       if type == .track {
         trackDeclaredLength = length
-        var trackParser = TrackParser(reader: reader, index: trackCount, declaredLength: length, strict: strict)
+        var trackParser = TrackParser(
+          reader: reader, index: trackCount, declaredLength: length, strict: strict)
         defer {
           trackCount += 1
           scannedBytes += trackParser.scannedBytes
