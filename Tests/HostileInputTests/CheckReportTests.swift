@@ -13,11 +13,11 @@ struct CheckReportTests {
     let report = CheckReport(bytes: DiagnosisTests.fourTracks, name: "song.mid", crossCheck: false)
     #expect(
       report.lines == [
-        "song.mid: error: track 1: note-on has a data byte 0x90 at byte 48 (expected 0x00–0x7F); "
+        "song.mid: error: byte 48, track 1: note-on has a data byte 0x90 (expected 0x00–0x7F); "
           + "the rest of track 1 was skipped",
-        "song.mid: error: track 2: status byte 0xF4 at byte 69 cannot appear in a track "
+        "song.mid: error: byte 69, track 2: status byte 0xF4 cannot appear in a track "
           + "(expected a channel message, F0, F7 or FF); the rest of track 2 was skipped",
-        "song.mid: error: track 3: meta event 0x01 declares 64 bytes of data at byte 89 but only 1 are left; "
+        "song.mid: error: byte 89, track 3: meta event 0x01 declares 64 bytes but only 1 are left; "
           + "the rest of track 3 was skipped",
         "song.mid: cannot be read: 3 error(s), 0 warning(s) (format 1, 4 track chunk(s), 2 events in the readable ones)",
       ])
@@ -31,8 +31,8 @@ struct CheckReportTests {
     let report = CheckReport(bytes: bytes + [0xDE, 0xAD], name: "sloppy.mid", crossCheck: false)
     #expect(
       report.lines == [
-        "sloppy.mid: warning: track 0: no End of Track event before byte 30 (one was added at the track's last tick)",
-        "sloppy.mid: warning: 2 byte(s) from byte 30 on are not a chunk and were skipped",
+        "sloppy.mid: warning: byte 30, track 0: track has no End of Track event (one was added at its last tick)",
+        "sloppy.mid: warning: byte 30: 2 byte(s) after the last chunk were skipped",
         "sloppy.mid: format 0, 1 track(s), 3 events, 2 warning(s)",
       ])
     #expect(report.problemCount == 2)
@@ -46,7 +46,7 @@ struct CheckReportTests {
       let report = CheckReport(bytes: bytes, name: name, crossCheck: false)
       #expect(report.problemCount == 1)
       #expect(report.lines.count == 2)
-      #expect(report.lines[0].hasPrefix("\(name): error: not a MIDI file"))
+      #expect(report.lines[0].hasPrefix("\(name): error: byte 0: not a MIDI file ("))
     }
   }
 
@@ -54,7 +54,8 @@ struct CheckReportTests {
   func textStartingWithMThd() {
     let report = CheckReport(bytes: HostileBytes.text, name: "README.mid", crossCheck: false)
     #expect(
-      report.lines.first == "README.mid: error: the header's format at byte 8 is 30568 (expected 0, 1 or 2)")
+      report.lines.first
+        == "README.mid: error: byte 8: format 30568 is not a Standard MIDI File format (expected 0, 1 or 2)")
   }
 
   @Test("midiroll check on a bad file: every problem on standard output, exit 1")
@@ -67,8 +68,8 @@ struct CheckReportTests {
     try Data(DiagnosisTests.fourTracks).write(to: URL(fileURLWithPath: path))
     let run = try runMIDIRoll(["check", path])
     #expect(run.status == 1)
-    #expect(run.stdoutText.contains("\(path): error: track 1: note-on has a data byte 0x90 at byte 48"))
-    #expect(run.stdoutText.contains("\(path): error: track 3: meta event 0x01 declares 64 bytes"))
+    #expect(run.stdoutText.contains("\(path): error: byte 48, track 1: note-on has a data byte 0x90"))
+    #expect(run.stdoutText.contains("\(path): error: byte 89, track 3: meta event 0x01 declares 64 bytes"))
     #expect(run.stderr.contains("3 problem(s) found"))
     // The size limit refuses the file before reading it.
     let limited = try runMIDIRoll(["check", "--max-file-size", "10", path])

@@ -25,18 +25,17 @@ struct DiagnosisTests {
     #expect(diagnosis.trackChunkCount == 4)
     #expect(
       diagnosis.problems == [
-        SMFProblem(.error(.dataByteOutOfRange(message: "note-on", byte: 0x90)), offset: 48, track: 1),
-        SMFProblem(.error(.unexpectedStatusByte(0xF4)), offset: 69, track: 2),
+        SMFProblem(.dataByteOutOfRange(message: "note-on", byte: 0x90), offset: 48, track: 1),
+        SMFProblem(.unexpectedStatusByte(0xF4), offset: 69, track: 2),
         SMFProblem(
-          .error(.declaredLengthPastEnd(what: "meta event 0x01", declared: 64, available: 1)), offset: 89,
-          track: 3),
+          .declaredLengthPastEnd(what: "meta event 0x01", declared: 64, available: 1), offset: 89, track: 3),
       ])
     #expect(
       diagnosis.problems.map(\.description) == [
-        "track 1: note-on has a data byte 0x90 at byte 48 (expected 0x00–0x7F)",
-        "track 2: status byte 0xF4 at byte 69 cannot appear in a track "
+        "byte 48, track 1: note-on has a data byte 0x90 (expected 0x00–0x7F)",
+        "byte 69, track 2: status byte 0xF4 cannot appear in a track "
           + "(expected a channel message, F0, F7 or FF)",
-        "track 3: meta event 0x01 declares 64 bytes of data at byte 89 but only 1 are left",
+        "byte 89, track 3: meta event 0x01 declares 64 bytes but only 1 are left",
       ])
   }
 
@@ -55,7 +54,7 @@ struct DiagnosisTests {
     let result = try MIDIFile.read(bytes)
     let diagnosis = MIDIFile.diagnose(bytes)
     #expect(diagnosis.file == result.file)
-    #expect(diagnosis.problems == result.warnings.map(SMFProblem.init))
+    #expect(diagnosis.problems == result.warnings)
     #expect(diagnosis.problems.count == 3)
   }
 
@@ -64,7 +63,7 @@ struct DiagnosisTests {
     var bytes = Self.fourTracks
     bytes[9] = 7  // format 7
     let diagnosis = MIDIFile.diagnose(bytes)
-    #expect(diagnosis.problems.first == SMFProblem(.error(.unsupportedFormat(7)), offset: 8))
+    #expect(diagnosis.problems.first == SMFProblem(.unsupportedFormat(7), offset: 8))
     #expect(diagnosis.errors.count == 4)
     #expect(diagnosis.trackChunkCount == 4)
   }
@@ -84,12 +83,12 @@ struct DiagnosisTests {
     let png = MIDIFile.diagnose(HostileBytes.png)
     #expect(
       png.problems.map(\.description) == [
-        #"not a MIDI file: it starts with "\x89PNG" (expected "MThd" at byte 0)"#
+        #"byte 0: not a MIDI file (starts with "\x89PNG", expected "MThd")"#
       ])
     let empty = MIDIFile.diagnose([])
     #expect(
       empty.problems.map(\.message) == [
-        #"not a MIDI file: it has fewer than 4 bytes (expected "MThd" at byte 0)"#
+        #"not a MIDI file (fewer than 4 bytes, expected "MThd")"#
       ])
   }
 
@@ -118,29 +117,39 @@ struct DiagnosisTests {
       })
   }
 
-  @Test("every problem kind has a sentence with its byte offset")
+  @Test("every problem kind has one sentence of its own; the line names its byte offset and track")
   func sentences() {
-    let errors: [SMFError.Kind] = [
+    let errors: [SMFProblem.Kind] = [
       .unexpectedEnd(expected: "a delta-time"), .notAMIDIFile(found: nil), .headerTooShort(length: 2),
       .unsupportedFormat(3), .invalidDivision(0), .variableLengthQuantityTooLong,
       .declaredLengthPastEnd(what: "SysEx event", declared: 9, available: 2),
       .missingRunningStatus(dataByte: 0x3C),
       .dataByteOutOfRange(message: "note-on", byte: 0x90), .unexpectedStatusByte(0xF4), .riffWithoutMIDIData,
-      .strict(.missingEndOfTrack),
+      .fileTooLarge(size: 9, limit: 2), .notChecked(count: 10),
     ]
-    let warnings: [SMFWarning.Kind] = [
+    let warnings: [SMFProblem.Kind] = [
       .missingEndOfTrack, .bytesAfterEndOfTrack(count: 2), .trackLengthPastEnd(declared: 9, available: 2),
       .trackLengthTooShort(declared: 2, actual: 9), .trackLengthTooLong(declared: 9, actual: 2),
       .trailingBytes(count: 2), .riffWrapper, .headerLonger(length: 8),
       .trackCountMismatch(declared: 2, found: 1),
       .format0WithManyTracks(count: 2), .runningStatusAfterMetaOrSysEx, .unknownChunk(ChunkType("XFIH")),
     ]
-    let problems =
-      errors.map { SMFProblem(.error($0), offset: 4242) }
-      + warnings.map { SMFProblem(.warning($0), offset: 4242) }
-    for problem in problems {
-      #expect(problem.message.contains("byte 4242"), "\(problem.message)")
+    #expect(errors.allSatisfy { $0.severity == .error })
+    #expect(warnings.allSatisfy { $0.severity == .warning })
+    let messages = (errors + warnings).map(\.message)
+    #expect(Set(messages).count == messages.count, "two kinds share a sentence")
+    for kind in errors + warnings {
+      let problem = SMFProblem(kind, offset: 4242, track: 3)
+      #expect(problem.description == "byte 4242, track 3: \(kind.message)")
+      #expect(SMFProblem(kind, offset: 4242).description == "byte 4242: \(kind.message)")
+      #expect(problem.isError == (kind.severity == .error))
+      #expect(problem.isStrict == false)
     }
-    #expect(SMFProblem(.notChecked(count: 10), offset: 4242).message.contains("byte 4242"))
+    let strict = SMFWarning(.missingEndOfTrack, offset: 4242, track: 3).strict
+    #expect(strict.isError && strict.isStrict)
+    #expect(
+      strict.description
+        == "byte 4242, track 3: track has no End of Track event (one was added at its last tick) (strict mode)"
+    )
   }
 }

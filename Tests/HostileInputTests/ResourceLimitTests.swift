@@ -19,7 +19,7 @@ struct ResourceLimitTests {
     #expect(SMFLaws.footprint(of: result.file) < 4096)
     #expect(
       throws: SMFError(
-        .strict(.trackLengthPastEnd(declared: 0x8000_0000, available: 11)), offset: 18, track: 0)
+        .trackLengthPastEnd(declared: 0x8000_0000, available: 11), offset: 18, track: 0, severity: .error)
     ) {
       try MIDIFile.read(bytes, options: .strict)
     }
@@ -71,9 +71,9 @@ struct ResourceLimitTests {
     _ = try MIDIFile.read(bytes, options: ReadOptions(maximumFileSize: bytes.count))
     let diagnosis = MIDIFile.diagnose(bytes, maximumFileSize: 10)
     #expect(
-      diagnosis.problems == [SMFProblem(.error(.fileTooLarge(size: bytes.count, limit: 10)), offset: 0)])
+      diagnosis.problems == [SMFProblem(.fileTooLarge(size: bytes.count, limit: 10), offset: 0)])
     #expect(
-      diagnosis.problems[0].message == "the file is \(bytes.count) bytes, more than the limit of 10 bytes")
+      diagnosis.problems[0].message == "file is \(bytes.count) bytes, more than the limit of 10 bytes")
   }
 
   @Test("65535 tracks declared, and 3000 present: the header's count is not trusted for storage")

@@ -26,8 +26,8 @@ struct CheckCommandTests {
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     let run = try runMIDIRoll(["check", path])
     #expect(run.status == 1)
-    #expect(run.stdoutText.contains("warning: track 0: no End of Track event before byte 30"))
-    #expect(run.stdoutText.contains("warning: 2 byte(s) from byte 30 on are not a chunk and were skipped"))
+    #expect(run.stdoutText.contains("warning: byte 30, track 0: track has no End of Track event"))
+    #expect(run.stdoutText.contains("warning: byte 30: 2 byte(s) after the last chunk were skipped"))
   }
 
   @Test("an unreadable event names its track and byte, exit 1")
@@ -44,6 +44,6 @@ struct CheckCommandTests {
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     let run = try runMIDIRoll(["check", path])
     #expect(run.status == 1)
-    #expect(run.stdoutText.contains("error: track 0: note-on has a data byte 0x90 at byte 25"))
+    #expect(run.stdoutText.contains("error: byte 25, track 0: note-on has a data byte 0x90"))
   }
 }

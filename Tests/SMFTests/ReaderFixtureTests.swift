@@ -442,7 +442,7 @@ struct ReaderFixtureTests {
   @Test("strict reading fails at the first warning, or reads the same file", arguments: ReadFixture.all)
   func strictReading(_ fixture: ReadFixture) throws {
     if let first = fixture.warnings.first {
-      #expect(throws: SMFError(.strict(first.kind), offset: first.offset, track: first.track)) {
+      #expect(throws: first.strict) {
         try MIDIFile.read(fixture.bytes, options: .strict)
       }
     } else {

@@ -50,15 +50,15 @@ public enum SMFLaws {
     guard (0...bytes.count).contains(error.offset), (error.track ?? 0) >= 0 else {
       throw LawViolation("an error's offset lies in the input", "\(error) for \(bytes.count) bytes")
     }
-    if case .strict = error.kind {
-      throw LawViolation("tolerant reading never throws a strict error", "\(error)")
+    guard error.isError, !error.isStrict else {
+      throw LawViolation("tolerant reading throws only errors, never a strict one", "\(error)")
     }
     if case .success = read(bytes, .strict) {
       throw LawViolation(
         "strict reading refuses what tolerant reading refuses", "accepted; tolerant: \(error)")
     }
     let diagnosis = MIDIFile.diagnose(bytes)
-    guard diagnosis.file == nil, diagnosis.problems.contains(SMFProblem(error)) else {
+    guard diagnosis.file == nil, diagnosis.problems.contains(error) else {
       throw LawViolation(
         "diagnosis lists the reader's error",
         "reader: \(error); diagnosis: \(diagnosis.problems.map(\.description))")
@@ -83,8 +83,9 @@ public enum SMFLaws {
         "memory in proportion to the input",
         "\(bytes.count) bytes read into \(footprint) bytes of storage (bound \(bound))")
     }
-    for warning in result.warnings where !(0...bytes.count).contains(warning.offset) {
-      throw LawViolation("a warning's offset lies in the input", "\(warning) for \(bytes.count) bytes")
+    for warning in result.warnings where !(0...bytes.count).contains(warning.offset) || warning.isError {
+      throw LawViolation(
+        "a warning is tolerated and its offset lies in the input", "\(warning) for \(bytes.count) bytes")
     }
 
     let rewritten = file.serialized()
@@ -101,8 +102,7 @@ public enum SMFLaws {
           "strict reading refuses every file with a warning", "accepted with \(result.warnings)")
       }
     case .failure(let error):
-      guard case .strict(let kind) = error.kind, result.warnings.contains(where: { $0.kind == kind })
-      else {
+      guard error.isStrict, result.warnings.contains(where: { $0.kind == error.kind }) else {
         throw LawViolation(
           "strict reading refuses only for a warning tolerant reading gives",
           "strict: \(error); tolerant warnings: \(result.warnings)")
@@ -121,7 +121,7 @@ public enum SMFLaws {
     }
 
     let diagnosis = MIDIFile.diagnose(bytes)
-    guard diagnosis.file == file, diagnosis.problems == result.warnings.map(SMFProblem.init) else {
+    guard diagnosis.file == file, diagnosis.problems == result.warnings else {
       throw LawViolation(
         "diagnosis of a readable file lists its warnings",
         "warnings: \(result.warnings); diagnosis: \(diagnosis.problems)")

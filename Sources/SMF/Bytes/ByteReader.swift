@@ -2,7 +2,7 @@
 ///
 /// Every `read…` method advances the cursor; every `peek…` method leaves it where it is.
 /// Nothing here ever reads past `end`: a read that would do so throws
-/// ``SMFError/Kind-swift.enum/unexpectedEnd(expected:)`` at the cursor's offset.
+/// ``SMFProblem/Kind-swift.enum/unexpectedEnd(expected:)`` at the cursor's offset.
 /// No copy of the remaining bytes is ever made.
 public struct ByteReader: Sendable {
   /// The bytes being read (shared, never copied).

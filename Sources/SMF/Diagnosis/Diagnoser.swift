@@ -1,4 +1,5 @@
-/// The chunk loop of ``FileParser/parseFile()``, going on past errors.
+/// Goes on where ``FileParser/parseFile()`` stops: the same header and chunk loop, started
+/// again after each track whose events fail, and after a bad format or division.
 ///
 /// Bounded: every loop advances a cursor that never moves back and stops at the end of the
 /// bytes, and each chunk moves it by at least 8 bytes. A track that fails may have been read
@@ -13,11 +14,7 @@ struct Diagnoser {
   var headerStart = 0
   /// The header's track count, when it could be read.
   var declaredTrackCount: Int?
-  /// The number of `MTrk` chunks met so far.
-  var trackIndex = 0
   var eventCount = 0
-  /// The bytes the track parsers went over, every pass counted.
-  var bytesScanned = 0
   /// Bytes that failed tracks may still re-read before the diagnosis stops resynchronising.
   var resyncBudget: Int
 
@@ -31,15 +28,21 @@ struct Diagnoser {
     set { parser.reader = newValue }
   }
 
+  /// The number of `MTrk` chunks met, readable or not.
+  var trackIndex: Int { parser.trackCount }
+
+  /// The bytes the track parsers went over, every pass counted.
+  var bytesScanned: Int { parser.scannedBytes }
+
   /// Moves the warnings the parser collected into `problems`.
   mutating func takeWarnings() {
-    problems += parser.warnings.map(SMFProblem.init)
+    problems += parser.warnings
     parser.warnings.removeAll()
   }
 
   mutating func record(_ error: SMFError) {
     takeWarnings()
-    problems.append(SMFProblem(error))
+    problems.append(error)
   }
 
   /// Diagnoses the file. It meets the error ``MIDIFile/read(_:options:)`` throws, since it
@@ -54,16 +57,12 @@ struct Diagnoser {
     takeWarnings()
     guard readHeader() else { return }
     readChunks()
-    if let declaredTrackCount, declaredTrackCount != trackIndex {
-      problems.append(
-        SMFProblem(
-          .warning(.trackCountMismatch(declared: declaredTrackCount, found: trackIndex)),
-          offset: headerStart + 10))
+    do {
+      try parser.checkTrackCount(format: format, declared: declaredTrackCount, headerStart: headerStart)
+    } catch {
+      record(error)  // not met: the parser is tolerant
     }
-    if format == .singleTrack && trackIndex > 1 {
-      problems.append(
-        SMFProblem(.warning(.format0WithManyTracks(count: trackIndex)), offset: headerStart + 8))
-    }
+    takeWarnings()
   }
 
   /// Reads the header chunk. A bad format, division or length is recorded and the header
@@ -82,15 +81,16 @@ struct Diagnoser {
       switch error.kind {
       case .unsupportedFormat, .invalidDivision, .headerTooShort:
         // The header's type and length were read: go on after the chunk.
-        let bytes = reader.bytes
-        let length =
-          Int(bytes[headerStart + 4]) << 24 | Int(bytes[headerStart + 5]) << 16
-          | Int(bytes[headerStart + 6]) << 8 | Int(bytes[headerStart + 7])
-        let end = headerStart + 8 + length
-        guard end <= reader.end else { return false }
-        if length >= 4 {
-          format = Format(rawValue: UInt16(bytes[headerStart + 8]) << 8 | UInt16(bytes[headerStart + 9]))
-          declaredTrackCount = Int(bytes[headerStart + 10]) << 8 | Int(bytes[headerStart + 11])
+        var header = reader
+        header.offset = headerStart + 4
+        guard let length = try? Int(header.readUInt32("the header length")), length <= header.remaining
+        else { return false }
+        let end = header.offset + length
+        if length >= 4, let rawFormat = try? header.readUInt16("the header's format"),
+          let trackCount = try? header.readUInt16("the header's track count")
+        {
+          format = Format(rawValue: rawFormat)
+          declaredTrackCount = Int(trackCount)
         }
         reader.offset = end
         return true
@@ -100,53 +100,27 @@ struct Diagnoser {
     }
   }
 
-  /// The chunks after the header, as ``FileParser/parseFile()`` reads them.
+  /// The reader's own chunk loop, gone on with after each track whose events fail: at its
+  /// declared end when a chunk starts there, else at the next `MTrk` after the error.
   mutating func readChunks() {
-    while !reader.isAtEnd {
-      let chunkStart = reader.offset
-      guard reader.remaining >= 8, let type = reader.peekChunkType(), type.isPrintable else {
-        problems.append(SMFProblem(.warning(.trailingBytes(count: reader.remaining)), offset: chunkStart))
+    var events = 0
+    defer { eventCount += events }
+    while true {
+      do {
+        try parser.parseChunkSequence(into: TrackSummary.self, eachTrack: { events += $1.eventCount }) { _ in
+        }
         return
-      }
-      let bytes = reader.bytes
-      let length =
-        Int(bytes[chunkStart + 4]) << 24 | Int(bytes[chunkStart + 5]) << 16
-        | Int(bytes[chunkStart + 6]) << 8 | Int(bytes[chunkStart + 7])
-      reader.offset = chunkStart + 8
-      if type == .track {
-        readTrack(declaredLength: length)
-      } else if length <= reader.remaining {
-        problems.append(SMFProblem(.warning(.unknownChunk(type)), offset: chunkStart))
-        reader.offset += length
-      } else {
-        problems.append(
-          SMFProblem(.warning(.trailingBytes(count: reader.end - chunkStart)), offset: chunkStart))
-        return
-      }
-    }
-  }
-
-  /// Reads one track chunk whose data starts at the cursor; after an error, moves the cursor
-  /// to where the next chunk is most likely to start.
-  mutating func readTrack(declaredLength: Int) {
-    defer { trackIndex += 1 }
-    var trackParser = TrackParser(
-      reader: reader, index: trackIndex, declaredLength: declaredLength, strict: false)
-    defer { bytesScanned += trackParser.scannedBytes }
-    do {
-      let track = try trackParser.parseEvents(into: TrackSummary.self)  // counted, not kept
-      problems += trackParser.warnings.map(SMFProblem.init)
-      eventCount += track.eventCount
-      reader.offset = trackParser.chunkEnd
-    } catch {
-      problems += trackParser.warnings.map(SMFProblem.init)
-      problems.append(SMFProblem(error))
-      resyncBudget -= reader.remaining
-      let next = resynchronisationPoint(after: error.offset, declaredEnd: reader.offset + declaredLength)
-      if resyncBudget < 0 && next < reader.end {
-        problems.append(SMFProblem(.notChecked(count: reader.end - next), offset: next))
-        reader.offset = reader.end
-      } else {
+      } catch {
+        record(error)
+        // Only a track's events can fail in a tolerant chunk loop; the cursor is at its data.
+        guard error.track != nil else { return }
+        resyncBudget -= reader.remaining
+        let next = resynchronisationPoint(
+          after: error.offset, declaredEnd: reader.offset + parser.trackDeclaredLength)
+        if resyncBudget < 0 && next < reader.end {
+          problems.append(SMFProblem(.notChecked(count: reader.end - next), offset: next))
+          return
+        }
         reader.offset = next
       }
     }

@@ -16,20 +16,20 @@ extension MIDIFile {
   {
     if let limit = maximumFileSize, bytes.count > limit {
       return SMFDiagnosis(
-        problems: [SMFProblem(.error(.fileTooLarge(size: bytes.count, limit: limit)), offset: 0)],
+        problems: [SMFProblem(.fileTooLarge(size: bytes.count, limit: limit), offset: 0)],
         result: nil, format: nil, trackChunkCount: 0, eventCount: 0)
     }
     do {
       guard keepingFile else {
         let summary = try summarize(bytes)
         return SMFDiagnosis(
-          problems: summary.warnings.map(SMFProblem.init), result: nil, format: summary.format,
+          problems: summary.warnings, result: nil, format: summary.format,
           trackChunkCount: summary.tracks.count, eventCount: summary.tracks.reduce(0) { $0 + $1.eventCount },
           isReadable: true)
       }
       let result = try read(bytes)
       return SMFDiagnosis(
-        problems: result.warnings.map(SMFProblem.init), result: result, format: result.file.format,
+        problems: result.warnings, result: result, format: result.file.format,
         trackChunkCount: result.file.tracks.count, eventCount: result.file.eventCount)
     } catch {
       var diagnoser = Diagnoser(bytes: bytes)

@@ -65,6 +65,13 @@ struct FileParser {
   var reader: ByteReader
   let strict: Bool
   var warnings: [SMFWarning] = []
+  /// The number of track chunks met so far, the one that failed included.
+  private(set) var trackCount = 0
+  /// The length the last track chunk met declares (its data starts at the cursor while its
+  /// events are being read, and after they failed).
+  private(set) var trackDeclaredLength = 0
+  /// The bytes the track event loops went over, every pass counted (a measure of the work).
+  private(set) var scannedBytes = 0
 
   init(bytes: [UInt8], strict: Bool) {
     reader = ByteReader(bytes)
@@ -73,7 +80,7 @@ struct FileParser {
 
   /// Records a tolerated problem, or throws it in strict mode.
   mutating func warn(_ warning: SMFWarning) throws(SMFError) {
-    if strict { throw SMFError(.strict(warning.kind), offset: warning.offset, track: warning.track) }
+    if strict { throw warning.strict }
     warnings.append(warning)
   }
 
@@ -87,7 +94,7 @@ struct FileParser {
     )
   }
 
-  /// The chunk loop: the header, then every chunk, each track's events read into a sink of
+  /// The whole file: the header, then every chunk, each track's events read into a sink of
   /// the given type and handed to `eachTrack` with its index (then dropped by the loop).
   /// - Parameter reserve: Told how many tracks to expect (at most one per 8 bytes left).
   /// - Parameter eachUnknownChunk: Told of each chunk of another type as it is met.
@@ -96,10 +103,26 @@ struct FileParser {
     eachTrack: (Int, Sink) -> Void
   ) throws(SMFError) -> FileOutline {
     if reader.peekChunkType() == .riff { try unwrapRIFF() }
+    let headerStart = reader.offset
     let header = try parseHeader()
     reserve(min(Int(header.trackCount), reader.remaining / 8))
-    var trackCount = 0
     var unknownChunks: [UnknownChunk] = []
+    try parseChunkSequence(into: Sink.self, eachTrack: eachTrack) {
+      unknownChunks.append($0)
+      eachUnknownChunk($0)
+    }
+    try checkTrackCount(format: header.format, declared: Int(header.trackCount), headerStart: headerStart)
+    return FileOutline(
+      format: header.format, division: header.division, trackCount: trackCount,
+      unknownChunks: unknownChunks, warnings: warnings)
+  }
+
+  /// The chunk loop: every chunk from the cursor to the end, after the header. It stops at the
+  /// first error; when a track's events fail, the cursor is left at the start of that track's
+  /// data (``trackDeclaredLength`` long), so that a diagnosis can go on past it.
+  mutating func parseChunkSequence<Sink: TrackEventSink>(
+    into _: Sink.Type, eachTrack: (Int, Sink) -> Void, eachUnknownChunk: (UnknownChunk) -> Void
+  ) throws(SMFError) {
     while !reader.isAtEnd {
       let chunkStart = reader.offset
       guard reader.remaining >= 8, let type = reader.peekChunkType(), type.isPrintable else {
@@ -109,33 +132,38 @@ struct FileParser {
       reader.offset += 4
       let length = Int(try reader.readUInt32("a chunk length"))
       if type == .track {
+        trackDeclaredLength = length
         var trackParser = TrackParser(
           reader: reader, index: trackCount, declaredLength: length, strict: strict)
+        defer {
+          trackCount += 1
+          scannedBytes += trackParser.scannedBytes
+          warnings.append(contentsOf: trackParser.warnings)
+        }
         eachTrack(trackCount, try trackParser.parseEvents(into: Sink.self))
-        trackCount += 1
-        warnings.append(contentsOf: trackParser.warnings)
         reader.offset = trackParser.chunkEnd
       } else if length <= reader.remaining {
         try warn(SMFWarning(.unknownChunk(type), offset: chunkStart))
         let data = try reader.readBytes(length, "chunk \"\(type)\"")
-        unknownChunks.append(UnknownChunk(type: type, data: data, tracksBefore: trackCount))
-        eachUnknownChunk(unknownChunks[unknownChunks.count - 1])
+        eachUnknownChunk(UnknownChunk(type: type, data: data, tracksBefore: trackCount))
       } else {
         try warn(SMFWarning(.trailingBytes(count: reader.end - chunkStart), offset: chunkStart))
         reader.offset = reader.end
       }
     }
-    if trackCount != Int(header.trackCount) {
+  }
+
+  /// What the header said against what the chunk loop found: the track count, and one track
+  /// in format 0.
+  /// - Parameter headerStart: Where the `MThd` chunk starts (after an RMID wrapper, if any).
+  mutating func checkTrackCount(format: Format?, declared: Int?, headerStart: Int) throws(SMFError) {
+    if let declared, declared != trackCount {
       try warn(
-        SMFWarning(
-          .trackCountMismatch(declared: Int(header.trackCount), found: trackCount), offset: 10))
+        SMFWarning(.trackCountMismatch(declared: declared, found: trackCount), offset: headerStart + 10))
     }
-    if header.format == .singleTrack && trackCount > 1 {
-      try warn(SMFWarning(.format0WithManyTracks(count: trackCount), offset: 8))
+    if format == .singleTrack && trackCount > 1 {
+      try warn(SMFWarning(.format0WithManyTracks(count: trackCount), offset: headerStart + 8))
     }
-    return FileOutline(
-      format: header.format, division: header.division, trackCount: trackCount,
-      unknownChunks: unknownChunks, warnings: warnings)
   }
 
   /// The header chunk. The SMF specification:

@@ -31,8 +31,9 @@ struct TrackParser {
   }
 
   mutating func warn(_ kind: SMFWarning.Kind, at offset: Int) throws(SMFError) {
-    if strict { throw SMFError(.strict(kind), offset: offset, track: index) }
-    warnings.append(SMFWarning(kind, offset: offset, track: index))
+    let warning = SMFWarning(kind, offset: offset, track: index)
+    if strict { throw warning.strict }
+    warnings.append(warning)
   }
 
   mutating func parse() throws(SMFError) -> Track {
