@@ -192,9 +192,11 @@ def check_page(driver, page):
     if page.get("play"):
         driver.execute_script("window.midiroll.scrollTo(0)")
         driver.find_element(By.ID, "play").click()
-        WebDriverWait(driver, 60).until(
-            lambda d: d.execute_script("const s = window.midiroll.state(); return s.playTick > 0 && s.litNotes > 0"))
-        playing = state(driver)
+        # The state in which the condition held, taken in the same call (a moment later the play
+        # line may be between two notes).
+        playing = WebDriverWait(driver, 60).until(
+            lambda d: d.execute_script(
+                "const s = window.midiroll.state(); return s.playTick > 0 && s.litNotes > 0 ? s : null"))
         driver.find_element(By.ID, "play").click()
         report["play"] = {"playing": playing["playing"], "playTick": playing["playTick"],
                           "litNotes": playing["litNotes"], "stopped": not state(driver)["playing"]}

@@ -139,7 +139,7 @@ extension PianoRollJSON {
     let meters = timeline.timeSignatures
     let tempos = timeline.tempos
     for (index, noteIndex) in track.noteIndicesInTickOrder().enumerated() {
-      let note = track.notes[noteIndex]
+      let note = track.notes[noteIndex].writable
       out.raw(index == 0 ? "\n        {\"pitch\": " : ",\n        {\"pitch\": ")
       out.rawInteger(Int(note.pitch))
       if full {

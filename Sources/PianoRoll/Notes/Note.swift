@@ -9,13 +9,14 @@ public struct Note: Hashable, Sendable {
   @usableFromInline var storedDuration: Int64
   /// The track index in the low 30 bits, the ``NoteEnd`` in the top 2.
   @usableFromInline var trackAndEnd: UInt32
-  /// The MIDI key, 0–127 (60 is middle C, `C4`).
+  /// The MIDI key, 0–127 (60 is middle C, `C4`); a value past 127 is written as 127
+  /// (``writable``).
   public var pitch: UInt8
-  /// The note-on velocity, 1–127.
+  /// The note-on velocity, 1–127; 0 is written as 1 and a value past 127 as 127 (``writable``).
   public var velocity: UInt8
   /// The note-off (release) velocity, 0–127; 0 when the note ended otherwise.
   public var offVelocity: UInt8
-  /// The channel, 0–15.
+  /// The channel, 0–15; a value past 15 is written as 15 (``writable``).
   public var channel: UInt8
 
   /// The largest track index a note can hold (2^30 - 1; a file with more track chunks has

@@ -154,7 +154,7 @@ extension SongTrack {
         output.append(events[sequence - notes.count])
         continue
       }
-      let note = notes[noteOrder[sequence]]
+      let note = notes[noteOrder[sequence]].writable
       let message: ChannelMessage
       switch (entry.rank, note.end) {
       case (.noteOn, _):
