@@ -45,7 +45,11 @@ timer=/usr/bin/time
 echo "batch benchmark: $files files, $(echo "$bytes" | awk '{printf "%.1f MB", $1 / 1e6}')" \
   "(the real corpus x $copies), $cores cores, best of $runs runs"
 for to in $to_list; do
-  for jobs in $jobs_list; do eval "best_$jobs="; done
+  for jobs in $jobs_list; do eval "best_$jobs= rss_$jobs=0 out_$jobs=0"; done
+  case $to in
+    compact) kind=json; extra=--compact ;;
+    *) kind=$to; extra= ;;
+  esac
   run=1
   while [ "$run" -le "$runs" ]; do
     for jobs in $jobs_list; do
