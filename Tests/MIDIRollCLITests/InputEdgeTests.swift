@@ -51,7 +51,7 @@ struct InputEdgeTests {
     let startUp = try peakKilobytes(limit: 1000)
     let kilobytes = try peakKilobytes(limit: limit)
     #expect(
-      (kilobytes - startUp) * 1024 < limit + 24 << 20,
+      (kilobytes - startUp) * 1024 < limit + 40 << 20,
       "peak memory \(kilobytes) kB (\(startUp) kB at start-up) for a \(limit)-byte limit")
   }
 
