@@ -1,3 +1,5 @@
+import PianoRoll
+
 /// What a terminal piano roll (``TerminalRoll``) shows and how wide it is.
 public struct TerminalOptions: Hashable, Sendable {
   /// The widest line, in columns, the key names included.

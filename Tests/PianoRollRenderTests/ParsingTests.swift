@@ -21,13 +21,13 @@ struct ParsingTests {
       ("5...", BarSelection(first: 4)), ("...3", BarSelection(first: 0, last: 2)),
       ("7", BarSelection(first: 6, last: 6)),
     ])
-  func bars(text: String, expected: BarSelection) {
-    #expect(BarSelection(parsing: text) == expected)
+  func bars(text: String, expected: BarSelection) throws {
+    #expect(try BarSelection(parsing: text) == expected)
   }
 
   @Test("bad bars", arguments: ["...", "0", "0...3", "5...2", "a...b", "", "-1", "1....2"])
   func badBars(text: String) {
-    #expect(BarSelection(parsing: text) == nil)
+    #expect(throws: BarRangeError.self) { try BarSelection(parsing: text) }
   }
 
   @Test("bars are cut at the song's end")

@@ -249,7 +249,10 @@ extension NoteColoring: ExpressibleByArgument {}
 
 extension BarSelection: ExpressibleByArgument {
   /// Reads bars from the command line (1-based).
-  public init?(argument: String) { self.init(parsing: argument) }
+  public init?(argument: String) {
+    guard let range = try? BarRange(parsing: argument) else { return nil }  // the reason: parseArgument
+    self = range
+  }
   /// The default as shown in help.
   public var defaultValueDescription: String { last == nil && first == 0 ? "all" : description }
 }
