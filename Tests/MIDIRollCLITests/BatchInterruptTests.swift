@@ -88,7 +88,8 @@ struct BatchInterruptTests {
     let run = try RunningMIDIRoll([
       "batch", folders.input.path, folders.output.path, "--to", "json", "--jobs", "1", "--verbose",
     ])
-    #expect(waitUntil { run.stderrSoFar.contains("midiroll: batch: starting a-long-song.mid\n") || !run.isRunning })
+    #expect(
+      waitUntil { run.stderrSoFar.contains("midiroll: batch: starting a-long-song.mid\n") || !run.isRunning })
     #expect(!run.stderrSoFar.contains("starting b/"), "the long file is the first one started")
     run.send(SIGINT)
     #expect(waitUntil { run.stderrSoFar.contains("finishing the files in progress") || !run.isRunning })

@@ -1,6 +1,6 @@
 import Foundation
-import MIDIRollKit
 import MIDIRollCLI
+import MIDIRollKit
 import TestSupport
 import Testing
 

@@ -50,7 +50,9 @@ struct CommandLineEdgeTests {
       let run = try runMIDIRoll(arguments)
       #expect(run.status == 1, "\(arguments)")
       #expect(
-        run.stderr == "midiroll: \(folder.path): is a folder, expected a file (to convert a folder tree: midiroll batch)\n")
+        run.stderr
+          == "midiroll: \(folder.path): is a folder, expected a file (to convert a folder tree: midiroll batch)\n"
+      )
     }
   }
 

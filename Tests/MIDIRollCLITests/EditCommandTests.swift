@@ -298,7 +298,10 @@ struct EditCommandTests {
         ["--velocity-range", "110...40"],
         "midiroll: --velocity-range '110...40' is upside down: write the lower end first (40...110)\n"
       ),
-      (["--merge-tracks", "--split", "channel"], "midiroll: give one of --merge-tracks and --split, not both\n"),
+      (
+        ["--merge-tracks", "--split", "channel"],
+        "midiroll: give one of --merge-tracks and --split, not both\n"
+      ),
       (["--split", "track"], "midiroll: --split 'track': expected channel or program\n"),
       (["--drums", "transpose"], "midiroll: --drums transpose goes with --transpose\n"),
     ]

@@ -12,12 +12,15 @@ struct InputEdgeTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let fifo = folder.appendingPathComponent("pipe.mid").path
     try #require(mkfifo(fifo, 0o644) == 0)
-    for arguments in [["info", fifo], ["convert", fifo, folder.appendingPathComponent("o.json").path], ["check", fifo]] {
+    for arguments in [
+      ["info", fifo], ["convert", fifo, folder.appendingPathComponent("o.json").path], ["check", fifo],
+    ] {
       let run = try runMIDIRoll(arguments, timeout: 2)
       #expect(run.status == 1, "\(arguments): \(run.stderr)")
       #expect(
         run.stderr
-          == "midiroll: \(fifo): not a regular file (a FIFO, socket or device); to read a pipe, give '-' and redirect it\n")
+          == "midiroll: \(fifo): not a regular file (a FIFO, socket or device); to read a pipe, give '-' and redirect it\n"
+      )
     }
   }
 
@@ -104,7 +107,8 @@ struct InputEdgeTests {
     try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
     let output = outputs.appendingPathComponent("song.json")
     let run = try runShell(
-      "trap '' XFSZ; ulimit -f 4; exec \"$MIDIROLL\" convert \(shellQuoted(song.path)) \(shellQuoted(output.path))")
+      "trap '' XFSZ; ulimit -f 4; exec \"$MIDIROLL\" convert \(shellQuoted(song.path)) \(shellQuoted(output.path))"
+    )
     #expect(run.status == 3, "\(run.stderr)")
     #expect(run.stderr == "midiroll: \(output.path): cannot write: File too large\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: outputs.path) == [], "no partial file")

@@ -30,7 +30,8 @@ struct OutputFailureTests {
     let song = try #require(try sampleFiles().first).path
     let run = try runShell("exec " + command(arguments, song: song) + " > /dev/full")
     #expect(run.status == 3, "\(arguments): \(run.stderr)")
-    #expect(run.stderr == "midiroll: standard output: cannot write: No space left on device\n", "\(arguments)")
+    #expect(
+      run.stderr == "midiroll: standard output: cannot write: No space left on device\n", "\(arguments)")
   }
 
   @Test("with standard output closed: one line, exit 3", arguments: commands)

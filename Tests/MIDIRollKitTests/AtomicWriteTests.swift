@@ -16,7 +16,8 @@ struct AtomicWriteTests {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 13) }
-    let count = try FileIO.writeAtomically(bytes, to: folder + "/a/b/out.bin", slot: TemporarySlot(), tag: "t1")
+    let count = try FileIO.writeAtomically(
+      bytes, to: folder + "/a/b/out.bin", slot: TemporarySlot(), tag: "t1")
     #expect(count == bytes.count)
     #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/a/b/out.bin"))) == bytes)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/a/b") == ["out.bin"])

@@ -39,7 +39,8 @@ struct FileReadingTests {
     }.start()
     let finished = done.wait(timeout: .now() + 2) == .success  // a hang guard, not a speed check
     try #require(finished, "reading a FIFO with no writer blocked")
-    #expect(message == "not a regular file (a FIFO, socket or device); to read a pipe, give '-' and redirect it")
+    #expect(
+      message == "not a regular file (a FIFO, socket or device); to read a pipe, give '-' and redirect it")
   }
 
   @Test("a device is refused by name (/dev/zero never fills memory)")
@@ -88,7 +89,8 @@ struct FileReadingTests {
       _ = try FileIO.readStream(ends[0], name: "-", limit: size - 1)
       Issue.record("a stream past the limit was read")
     } catch {
-      #expect(error.message == "input is more than the limit of \(size - 1) bytes (raise it with --max-file-size)")
+      #expect(
+        error.message == "input is more than the limit of \(size - 1) bytes (raise it with --max-file-size)")
     }
     close(ends[0])
   }

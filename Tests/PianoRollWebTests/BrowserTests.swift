@@ -165,7 +165,8 @@ import Testing
       guard let note = page.dragNote else { continue }
       let drag = try #require(report.drag, "\(page.sample): no drag reported")
       #expect(drag.grid == "1/16")
-      let cell = Int(GridLines(grid: .sixteenth, timeSignatures: page.song.makeTimeline().timeSignatures).cellTicks)
+      let cell = Int(
+        GridLines(grid: .sixteenth, timeSignatures: page.song.makeTimeline().timeSignatures).cellTicks)
       #expect(drag.cellPixels == Double(cell) * report.zoomedState.pixelsPerTick)
 
       let saved = try PianoRollJSON.decode(Array(drag.saved.utf8))

@@ -58,7 +58,9 @@ public enum AudioRendering {
   /// synthesis option may be given).
   /// - Throws: ``CLIError`` (usage) for synthesis options without `--to wav`, a build without
   ///   FluidSynth, or what ``makeRenderer(_:)`` throws.
-  static func batchRenderer(for kind: SongFileKind, _ synthesis: SynthesisOptions) throws(CLIError) -> WAVRenderer? {
+  static func batchRenderer(for kind: SongFileKind, _ synthesis: SynthesisOptions) throws(CLIError)
+    -> WAVRenderer?
+  {
     guard kind == .wav else {
       if let name = synthesis.optionsGiven.first { throw CLIError(.usage, "\(name) goes with --to wav") }
       return nil

@@ -1,6 +1,6 @@
 import ArgumentParser
-import MIDIRollKit
 import Foundation
+import MIDIRollKit
 import SMF
 
 /// `midiroll batch IN_DIR OUT_DIR --to json|mid`: converts every song in a folder tree, one
@@ -180,7 +180,8 @@ public struct Batch: ParsableCommand {
     let style: ProgressPrinter.Style = quiet ? .none : (isatty(2) != 0 && !verbose ? .bar : .lines)
     settings.announcesStarts = verbose
     if !plan.isEmpty { settings.transform = plan.applied(to:) }
-    settings.encoding = EncodingOptions(jsonProfile: compact ? .compact : .full, npz: try npzOutput.npzOptions())
+    settings.encoding = EncodingOptions(
+      jsonProfile: compact ? .compact : .full, npz: try npzOutput.npzOptions())
     settings.encoding.wav = try AudioRendering.batchRenderer(for: to, synthesis)
 
     let result = try BatchRunner(configuration: settings).run(progress: ProgressPrinter(style: style))

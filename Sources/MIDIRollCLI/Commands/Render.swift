@@ -1,6 +1,6 @@
 import ArgumentParser
-import MIDIRollKit
 import Foundation
+import MIDIRollKit
 import PianoRoll
 import PianoRollRender
 
@@ -35,7 +35,8 @@ public struct Render: ParsableCommand {
 
   /// The SVG to write, or `-`.
   @Argument(
-    help: "The SVG file to write (.svg), the page (.html), a WAV file (.wav), or '-' for SVG on standard output.")
+    help:
+      "The SVG file to write (.svg), the page (.html), a WAV file (.wav), or '-' for SVG on standard output.")
   public var output: String
 
   /// Bars and keys.

@@ -1,6 +1,6 @@
 import ArgumentParser
-import MIDIRollKit
 import Foundation
+import MIDIRollKit
 import PianoRoll
 import PianoRollRender
 

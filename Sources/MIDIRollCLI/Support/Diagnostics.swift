@@ -1,9 +1,10 @@
+import MIDIRollKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import MIDIRollKit
 
 /// Messages for people on standard error (never mixed into an output on standard output).
 public enum Diagnostics {

@@ -163,7 +163,8 @@ public struct EditOptions: ParsableArguments {
   public var velocityRange: String?
 
   /// Merge the tracks (`--merge-tracks`; `--merge` is the `.npz` option of one piano roll).
-  @Flag(name: .customLong("merge-tracks"), help: "Merge every track into one (format 0), as `midiroll merge`.")
+  @Flag(
+    name: .customLong("merge-tracks"), help: "Merge every track into one (format 0), as `midiroll merge`.")
   public var merge = false
 
   /// Split the tracks, as written.

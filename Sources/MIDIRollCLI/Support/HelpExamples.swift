@@ -23,7 +23,8 @@ enum HelpExamples {
 
   /// `midiroll info --help`.
   static let info = examples(
-    "midiroll info song.mid", "midiroll info song.json --json", "curl -s https://example.org/song.mid | midiroll info -")
+    "midiroll info song.mid", "midiroll info song.json --json",
+    "curl -s https://example.org/song.mid | midiroll info -")
 
   /// `midiroll check --help`.
   static let check = examples("midiroll check song.mid", "midiroll check - < song.mid")

@@ -40,7 +40,9 @@ public struct BatchConfiguration: Sendable {
 
   /// A configuration with the defaults for everything but the folders, the output kind, the
   /// number of jobs and the report.
-  public init(inputFolder: String, outputFolder: String, outputKind: SongFileKind, jobs: Int, reportPath: String) {
+  public init(
+    inputFolder: String, outputFolder: String, outputKind: SongFileKind, jobs: Int, reportPath: String
+  ) {
     self.inputFolder = inputFolder
     self.outputFolder = outputFolder
     self.outputKind = outputKind

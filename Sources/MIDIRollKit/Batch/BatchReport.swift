@@ -1,5 +1,5 @@
-import JSON
 import Foundation
+import JSON
 
 /// The JSON Lines report of a batch: one line per input, with a `run` line before the
 /// inputs of each run and a `summary` line after them.
@@ -44,7 +44,8 @@ final class ReportWriter {
     // Never O_TRUNC here: the file may be another run's report until the lock is ours.
     descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_APPEND, 0o666)
     guard descriptor >= 0 else {
-      throw BatchError(.cannotWrite, path: path, "cannot write the report: \(String(cString: strerror(errno)))")
+      throw BatchError(
+        .cannotWrite, path: path, "cannot write the report: \(String(cString: strerror(errno)))")
     }
     do {
       try lock(waiting: waiting, shouldStop: shouldStop)

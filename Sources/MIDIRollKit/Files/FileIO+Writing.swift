@@ -51,7 +51,8 @@ extension FileIO {
   public static func writeAtomically(
     _ bytes: [UInt8], to path: String, slot: TemporarySlot, tag: String, createFolders: Bool = true
   ) throws(KitError) -> Int {
-    try writeAtomically(to: path, slot: slot, tag: tag, createFolders: createFolders) { sink throws(KitError) in
+    try writeAtomically(to: path, slot: slot, tag: tag, createFolders: createFolders) {
+      sink throws(KitError) in
       sink.write(bytes)
     }
   }

@@ -65,7 +65,8 @@ public enum FileIO {
   /// Runs `body` with the input's file descriptor (standard input for `-`), for readers that
   /// stream (piano-roll JSON); the file is opened as ``openRegularFile(_:)`` says.
   /// - Throws: ``KitError`` from opening, or what `body` throws.
-  public static func withInput<T>(_ path: String, _ body: (Int32) throws(KitError) -> T) throws(KitError) -> T {
+  public static func withInput<T>(_ path: String, _ body: (Int32) throws(KitError) -> T) throws(KitError) -> T
+  {
     if path == "-" { return try body(0) }
     let (descriptor, _) = try openRegularFile(path)
     defer { close(descriptor) }
@@ -80,7 +81,9 @@ public enum FileIO {
   /// - Throws: ``KitError`` (bad input) naming the file: missing (or a dangling link), a
   ///   folder, not a regular file (a FIFO, socket or device), larger than `maximumSize`, or
   ///   unreadable.
-  public static func readFile(_ path: String, maximumSize: Int) throws(KitError) -> (bytes: [UInt8], id: FileID) {
+  public static func readFile(_ path: String, maximumSize: Int) throws(KitError) -> (
+    bytes: [UInt8], id: FileID
+  ) {
     let (descriptor, info) = try openRegularFile(path)
     defer { close(descriptor) }
     let size = Int(info.st_size)

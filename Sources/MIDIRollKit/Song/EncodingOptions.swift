@@ -18,7 +18,9 @@ public struct EncodingOptions: Sendable {
 
   /// Creates options; the defaults are the full JSON profile, pypianoroll's `.npz` layout and no
   /// synthesizer.
-  public init(jsonProfile: PianoRollJSON.Profile = .full, npz: NPZOptions = NPZOptions(), wav: WAVRenderer? = nil) {
+  public init(
+    jsonProfile: PianoRollJSON.Profile = .full, npz: NPZOptions = NPZOptions(), wav: WAVRenderer? = nil
+  ) {
     self.jsonProfile = jsonProfile
     self.npz = npz
     self.wav = wav

@@ -51,8 +51,11 @@ public enum SongFileKind: String, Sendable, CaseIterable {
         .usage, "\(role) is '-': say which kind with --\(role == "input" ? "from" : "to") mid|json")
     }
     guard let kind = SongFileKind(path: path) else {
-      var message = "cannot tell the \(role) kind from the extension (expected .mid, .midi, .kar, .rmi or .json)"
-      if let dot = path.lastIndex(of: "."), ["svg", "html", "htm", "wav"].contains(path[path.index(after: dot)...].lowercased()) {
+      var message =
+        "cannot tell the \(role) kind from the extension (expected .mid, .midi, .kar, .rmi or .json)"
+      if let dot = path.lastIndex(of: "."),
+        ["svg", "html", "htm", "wav"].contains(path[path.index(after: dot)...].lowercased())
+      {
         message += "; to draw or play a song: midiroll render IN \(path)"
       }
       throw KitError(.usage, file: path, message)

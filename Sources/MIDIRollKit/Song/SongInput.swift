@@ -32,7 +32,8 @@ public struct SongInput: Sendable {
   /// - Throws: ``KitError``: (usage) for an extension that names no song kind (`.txt`), (bad
   ///   input) naming the file and the byte offset or JSON path, or saying that the first bytes
   ///   do not tell the kind.
-  public init(path: String, kind: SongFileKind?, maximumSize: Int, readOptions: ReadOptions) throws(KitError) {
+  public init(path: String, kind: SongFileKind?, maximumSize: Int, readOptions: ReadOptions) throws(KitError)
+  {
     let named = kind ?? SongFileKind(path: path)
     if named == nil && path != "-" && SongFileKind.hasExtension(path) {
       _ = try SongFileKind.resolve(path, explicit: nil, role: "input")  // an extension that is no song's
@@ -59,7 +60,8 @@ public struct SongInput: Sendable {
   /// - Throws: ``KitError`` (bad input) naming the file and the JSON path.
   private init(streamingJSONFrom path: String, midiLimit: Int, readOptions: ReadOptions) throws(KitError) {
     let limit = midiLimit.multipliedReportingOverflow(by: PianoRollJSON.worstCaseBytesPerMIDIByte)
-    let options = PianoRollJSON.DecodeOptions(maximumInputBytes: limit.overflow ? Int.max : limit.partialValue)
+    let options = PianoRollJSON.DecodeOptions(
+      maximumInputBytes: limit.overflow ? Int.max : limit.partialValue)
     let song = try FileIO.withInput(path) { (descriptor) throws(KitError) -> Song in
       do throws(PianoRollJSONError) {
         return try PianoRollJSON.decode(fileDescriptor: descriptor, options: options)
@@ -173,7 +175,8 @@ public struct SongInput: Sendable {
       return try NPZOutput.encode(try song(), options: options.npz, path: path)
     case (.wav, _):
       guard let render = options.wav else {
-        throw KitError(.usage, file: path, "no synthesizer for .wav output (midiroll batch --to wav prepares one)")
+        throw KitError(
+          .usage, file: path, "no synthesizer for .wav output (midiroll batch --to wav prepares one)")
       }
       return try render(try song())
     }

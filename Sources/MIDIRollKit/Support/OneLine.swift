@@ -12,7 +12,8 @@ public enum OneLine {
       case "\n": result += "\\n"
       case "\r": result += "\\r"
       case "\t": result += "\\t"
-      case _ where isControl(scalar): result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      case _ where isControl(scalar):
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       default: result.unicodeScalars.append(scalar)
       }
     }

@@ -138,7 +138,8 @@ public struct Quantizer: Hashable, Sendable {
       }
     }
     if !zip(events, events.dropFirst()).allSatisfy({ $0.tick <= $1.tick }) {
-      events = TrackEvents(events.indices.sorted { (events[$0].tick, $0) < (events[$1].tick, $1) }.map { events[$0] })
+      events = TrackEvents(
+        events.indices.sorted { (events[$0].tick, $0) < (events[$1].tick, $1) }.map { events[$0] })
     }
   }
 
