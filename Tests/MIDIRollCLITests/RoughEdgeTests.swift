@@ -119,4 +119,18 @@ struct RoughEdgeTests {
       }
     }
   }
+
+  @Test("filter refuses --drums transpose, which only a transposition uses")
+  func filterRefusesDrumsTranspose() throws {
+    let sample = try #require(try sampleFiles().first)
+    let run = try runMIDIRoll([
+      "filter", sample.path, "/tmp/never-written.mid", "--scale", "C major", "--drums", "transpose",
+    ])
+    #expect(run.status == 2)
+    #expect(
+      run.stderr
+        == "midiroll: --drums transpose goes with a transposition (midiroll transpose, or convert --transpose)\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written.mid"))
+  }
 }

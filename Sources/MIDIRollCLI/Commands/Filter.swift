@@ -60,6 +60,10 @@ public struct Filter: ParsableCommand {
       throw CLIError(
         .usage, "filter needs an input and an output: midiroll filter IN OUT --scale \"D dorian\"")
     }
+    if try DrumPolicy(parsing: keys.drums).transposes {
+      throw CLIError(
+        .usage, "--drums transpose goes with a transposition (midiroll transpose, or convert --transpose)")
+    }
     guard let filter = try keys.keyFilter() else {
       throw CLIError(.usage, "filter needs keys: --keys 36...84, --scale \"D dorian\" or --pitches 60,64,67")
     }
