@@ -147,9 +147,20 @@ public struct SongInput: Sendable {
     throws(KitError)
   {
     if kind == .json {
-      // Streamed through the sink's bounded buffer: the document is never held whole.
-      let song = try song()
-      PianoRollJSON.encode(song, profile: options.jsonProfile) { sink.write($0) }
+      // Streamed through the sink's bounded buffer: the document is never held whole, and a
+      // `.mid` is paired and written one track at a time, never held as a whole song.
+      switch content {
+      case .midi(let bytes, let summary):
+        do {
+          try PianoRollJSON.encode(
+            midiFile: bytes, summary: summary, options: readOptions, profile: options.jsonProfile
+          ) { sink.write($0) }
+        } catch {
+          throw KitError(.badInput, file: path, error.description, offset: error.offset)
+        }
+      case .song(let song):
+        PianoRollJSON.encode(song, profile: options.jsonProfile) { sink.write($0) }
+      }
       return
     }
     sink.write(try encoded(as: kind, options: options))

@@ -26,17 +26,35 @@ extension PianoRollJSON {
 
   /// Writes the song as piano-roll JSON with `out` (stopping early when `out` stops).
   public static func write(_ song: Song, profile: Profile = .full, to out: inout JSONWriter) {
+    let timeline = song.makeTimeline()
+    writeDocument(
+      format: song.format, division: song.division, timeline: timeline, profile: profile, to: &out
+    ) { (out: inout JSONWriter) in
+      for (index, track) in song.tracks.enumerated() {
+        guard !out.isStopped else { break }
+        writeTrackEntry(track, index: index, timeline, profile: profile, to: &out)
+      }
+      return song.unknownChunks
+    }
+  }
+
+  /// Writes a document: its header and summaries, then `tracks` writes the entries of
+  /// `"tracks"` (``writeTrackEntry(_:index:_:profile:to:)`` each) and returns the unknown chunks,
+  /// which come last.
+  static func writeDocument<E: Error>(
+    format: Format, division: Division, timeline: Timeline, profile: Profile, to out: inout JSONWriter,
+    tracks: (inout JSONWriter) throws(E) -> [UnknownChunk]
+  ) throws(E) {
     let full = profile == .full
     let squeezed = out.squeezesLiterals
     out.squeezesLiterals = !full
     defer { out.squeezesLiterals = squeezed }
-    let timeline = song.makeTimeline()
     out.raw("{\n  \"midiroll\": ")
     out.rawInteger(version)
     out.raw(full ? ",\n  \"profile\": \"full\"" : ",\n  \"profile\": \"compact\"")
     out.raw(",\n  \"format\": ")
-    out.rawInteger(Int(song.format.rawValue))
-    switch song.division {
+    out.rawInteger(Int(format.rawValue))
+    switch division {
     case .ticksPerQuarter(let ticks):
       out.raw(",\n  \"ticksPerBeat\": ")
       out.rawInteger(ticks)
@@ -49,16 +67,13 @@ extension PianoRollJSON {
     }
     if full { writeSummaries(timeline, to: &out) }
     out.raw(",\n  \"tracks\": [")
-    for (index, track) in song.tracks.enumerated() {
-      guard !out.isStopped else { return }
-      out.raw(index == 0 ? "\n    {" : ",\n    {")
-      writeTrack(track, timeline, full: full, to: &out)
-      out.raw("\n    }")
-    }
-    out.raw(song.tracks.isEmpty ? "]" : "\n  ]")
-    if !song.unknownChunks.isEmpty {
+    let trackStart = out.byteCount
+    let unknownChunks = try tracks(&out)
+    guard !out.isStopped else { return }
+    out.raw(out.byteCount == trackStart ? "]" : "\n  ]")
+    if !unknownChunks.isEmpty {
       out.raw(",\n  \"unknownChunks\": [")
-      for (index, chunk) in song.unknownChunks.enumerated() {
+      for (index, chunk) in unknownChunks.enumerated() {
         out.raw(index == 0 ? "\n    {\"type\": " : ",\n    {\"type\": ")
         out.rawString(chunk.type.description)
         out.raw(", \"tracksBefore\": ")
@@ -70,6 +85,18 @@ extension PianoRollJSON {
       out.raw("\n  ]")
     }
     out.raw(full ? "\n}\n" : "}\n")
+  }
+
+  /// Writes entry `index` of `"tracks"` (with a comma before it unless it is the first).
+  static func writeTrackEntry(
+    _ track: SongTrack, index: Int, _ timeline: Timeline, profile: Profile, to out: inout JSONWriter
+  ) {
+    let squeezed = out.squeezesLiterals
+    out.squeezesLiterals = profile != .full
+    defer { out.squeezesLiterals = squeezed }
+    out.raw(index == 0 ? "\n    {" : ",\n    {")
+    writeTrack(track, timeline, full: profile == .full, to: &out)
+    out.raw("\n    }")
   }
 
   private static func writeSummaries(_ timeline: Timeline, to out: inout JSONWriter) {

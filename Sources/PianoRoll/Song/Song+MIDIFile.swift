@@ -26,8 +26,8 @@ extension Song {
     -> (song: Song, warnings: [SMFWarning])
   {
     var tracks: [SongTrack] = []
-    let outline = try MIDIFile.readTracks(bytes, options: options) { index, track in
-      tracks.append(NotePairing.pair(track.events, track: index))
+    let outline = try MIDIFile.readTracks(bytes, options: options, into: NotePairing.self) { index, pairing in
+      tracks.append(pairing.finish(track: index))
     }
     let song = Song(
       format: outline.format, division: outline.division, tracks: tracks, unknownChunks: outline.unknownChunks
@@ -71,14 +71,23 @@ enum EventRank: Int {
   /// The rank of an event of ``SongTrack/events``.
   init(_ event: MIDIEvent) {
     switch event {
-    case .meta(let meta):
-      self = meta.type == MetaEvent.Kind.endOfTrack.rawValue ? .endOfTrack : .meta
-    case .sysEx:
-      self = .other
-    case .channel(let message):
-      if message.isNoteEnd {
+    case .meta(let meta): self.init(status: 0xFF, data1: meta.type, data2: 0)
+    case .sysEx(let sysEx): self.init(status: sysEx.kind.rawValue, data1: 0, data2: 0)
+    case .channel(let message): self.init(status: message.status, data1: message.data1, data2: message.data2)
+    }
+  }
+
+  /// The rank of an event from its status byte (`FF` meta, `F0`/`F7` SysEx, or a channel
+  /// message's), its first data byte (a meta event's type) and its second.
+  init(status: UInt8, data1: UInt8, data2: UInt8) {
+    switch status {
+    case 0xFF: self = data1 == MetaEvent.Kind.endOfTrack.rawValue ? .endOfTrack : .meta
+    case 0xF0, 0xF7: self = .other
+    default:
+      let kind = status & 0xF0
+      if kind == 0x80 || (kind == 0x90 && data2 == 0) {
         self = .strayNoteOff
-      } else if message.kind == .noteOn {
+      } else if kind == 0x90 {
         self = .noteOn
       } else {
         self = .other
@@ -102,15 +111,16 @@ extension SongTrack {
   }
 
   /// The indices of ``notes`` in tick order (stable: notes of one tick keep their order).
-  func noteIndicesInTickOrder() -> [Int] {
+  func noteIndicesInTickOrder() -> TickOrderedIndices {
     zip(notes, notes.dropFirst()).allSatisfy { $0.tick <= $1.tick }
-      ? Array(notes.indices) : notes.indices.sorted { (notes[$0].tick, $0) < (notes[$1].tick, $1) }
+      ? TickOrderedIndices(identityOf: notes.count)
+      : TickOrderedIndices(notes.indices.sorted { (notes[$0].tick, $0) < (notes[$1].tick, $1) })
   }
 
   /// The indices of ``events`` in writing order: by tick; within a tick meta events, then
   /// SysEx and channel messages, then note-offs, then note-ons, End of Track last; otherwise
   /// in their order in ``events``.
-  func eventIndicesInWritingOrder() -> [Int] {
+  func eventIndicesInWritingOrder() -> TickOrderedIndices {
     var previous = (Int.min, 0)
     var sorted = true
     for item in events {
@@ -121,9 +131,10 @@ extension SongTrack {
       }
       previous = key
     }
-    if sorted { return Array(events.indices) }
+    if sorted { return TickOrderedIndices(identityOf: events.count) }
     let keys = events.map { ($0.tick, EventRank($0.event).rawValue) }
-    return events.indices.sorted { (keys[$0].0, keys[$0].1, $0) < (keys[$1].0, keys[$1].1, $1) }
+    return TickOrderedIndices(
+      events.indices.sorted { (keys[$0].0, keys[$0].1, $0) < (keys[$1].0, keys[$1].1, $1) })
   }
 
   /// The track's notes and events as the events of a track chunk, in writing order.
@@ -170,7 +181,7 @@ extension SongTrack {
   }
 
   /// What an entry writes, as an item of a ``TickOrder``.
-  private func item(of entry: Entry, noteOrder: [Int]) -> TickOrder.Item {
+  private func item(of entry: Entry, noteOrder: TickOrderedIndices) -> TickOrder.Item {
     let sequence = entry.sequence
     if sequence >= notes.count { return .event(sequence - notes.count) }
     return entry.rank == .noteOn ? .noteOn(noteOrder[sequence]) : .noteOff(noteOrder[sequence])
@@ -178,17 +189,14 @@ extension SongTrack {
 
   /// Puts the entries of each tick that has a ``TickOrder`` in its order, while the entries at
   /// that tick are exactly the items it lists (otherwise the tick keeps the canonical order).
-  private func applyTickOrders(to entries: inout [Entry], noteOrder: [Int]) {
-    var ordersByTick: [Int: Int] = [:]
-    for (index, order) in tickOrders.enumerated() { ordersByTick[order.tick] = index }
+  private func applyTickOrders(to entries: inout [Entry], noteOrder: TickOrderedIndices) {
     var start = 0
     while start < entries.count {
       let tick = entries[start].tick
       var end = start + 1
       while end < entries.count && entries[end].tick == tick { end += 1 }
       defer { start = end }
-      guard let orderIndex = ordersByTick[tick] else { continue }
-      let wanted = tickOrders[orderIndex].items
+      guard let wanted = tickOrder(at: tick)?.items else { continue }
       guard wanted.count == end - start else { continue }
       var byItem: [TickOrder.Item: Entry] = [:]
       for entry in entries[start..<end] { byItem[item(of: entry, noteOrder: noteOrder)] = entry }

@@ -62,12 +62,12 @@ public struct TrackEvents: Sendable {
   /// Appends a channel message from its status and data bytes, which the caller has checked
   /// (status `80`–`EF`, data bytes below `80`; `data2` 0 for one-byte messages).
   @inlinable
-  mutating func appendChannel(tick: Int, status: UInt8, _ data1: UInt8, _ data2: UInt8) {
+  public mutating func appendChannel(tick: Int, status: UInt8, _ data1: UInt8, _ data2: UInt8) {
     records.append(Record(tick: Int64(tick), payload: 0, status: status, data1: data1, data2: data2))
   }
 
   /// Appends a meta (`FF`, `type` its type) or SysEx (`F0`/`F7`) event whose data are `data`.
-  mutating func appendData(tick: Int, status: UInt8, type: UInt8, _ data: some Collection<UInt8>) {
+  public mutating func appendData(tick: Int, status: UInt8, type: UInt8, _ data: some Collection<UInt8>) {
     let offset = payloads.count
     precondition(offset <= Int(UInt32.max), "a track's meta and SysEx data exceed 4 GiB")
     var length = data.count
@@ -119,16 +119,7 @@ public struct TrackEvents: Sendable {
   }
 
   /// Appends an event.
-  public mutating func append(_ item: TrackEvent) {
-    switch item.event {
-    case .channel(let message):
-      appendChannel(tick: item.tick, status: message.status, message.data1, message.data2)
-    case .meta(let meta):
-      appendData(tick: item.tick, status: 0xFF, type: meta.type, meta.data)
-    case .sysEx(let sysEx):
-      appendData(tick: item.tick, status: sysEx.kind.rawValue, type: 0, sysEx.data)
-    }
-  }
+  public mutating func append(_ item: TrackEvent) { take(item) }
 
   /// The same events with a data buffer that holds only the data they use.
   public func compacted() -> TrackEvents {

@@ -16,11 +16,25 @@ extension MIDIFile {
   public static func readTracks(
     _ bytes: [UInt8], options: ReadOptions = .tolerant, eachTrack: (_ index: Int, _ track: Track) -> Void
   ) throws(SMFError) -> FileOutline {
+    try readTracks(bytes, options: options, into: TrackEvents.self) { eachTrack($0, Track(events: $1)) }
+  }
+
+  /// Reads a Standard MIDI File one track at a time into sinks of the given type: each track's
+  /// events go into a new sink as they are read, and the sink is handed to `eachTrack` with the
+  /// track's index, `inout` so that the body can take it apart without copying what it holds.
+  /// Nothing of a track is kept but what the body keeps.
+  /// - Returns: Everything of the file but its tracks, and the warnings.
+  /// - Throws: ``SMFError`` for anything that cannot be read (after the tracks before it
+  ///   were handed over).
+  public static func readTracks<Sink: TrackEventSink>(
+    _ bytes: [UInt8], options: ReadOptions = .tolerant, into _: Sink.Type,
+    eachTrack: (_ index: Int, _ track: inout Sink) -> Void
+  ) throws(SMFError) -> FileOutline {
     if let limit = options.maximumFileSize, bytes.count > limit {
       throw SMFError(.fileTooLarge(size: bytes.count, limit: limit), offset: 0)
     }
     var parser = FileParser(bytes: bytes, strict: options.strict)
-    return try parser.parseChunks(into: TrackEvents.self) { eachTrack($0, Track(events: $1)) }
+    return try parser.parseChunks(into: Sink.self, eachTrack: eachTrack)
   }
 
   /// Reads a Standard MIDI File and writes it again as `MIDIFile(bytes:).serialized()` would
@@ -100,7 +114,7 @@ struct FileParser {
   /// - Parameter eachUnknownChunk: Told of each chunk of another type as it is met.
   mutating func parseChunks<Sink: TrackEventSink>(
     into _: Sink.Type, reserve: (Int) -> Void = { _ in }, eachUnknownChunk: (UnknownChunk) -> Void = { _ in },
-    eachTrack: (Int, Sink) -> Void
+    eachTrack: (Int, inout Sink) -> Void
   ) throws(SMFError) -> FileOutline {
     if reader.peekChunkType() == .riff { try unwrapRIFF() }
     let headerStart = reader.offset
@@ -121,7 +135,7 @@ struct FileParser {
   /// first error; when a track's events fail, the cursor is left at the start of that track's
   /// data (``trackDeclaredLength`` long), so that a diagnosis can go on past it.
   mutating func parseChunkSequence<Sink: TrackEventSink>(
-    into _: Sink.Type, eachTrack: (Int, Sink) -> Void, eachUnknownChunk: (UnknownChunk) -> Void
+    into _: Sink.Type, eachTrack: (Int, inout Sink) -> Void, eachUnknownChunk: (UnknownChunk) -> Void
   ) throws(SMFError) {
     while !reader.isAtEnd {
       let chunkStart = reader.offset
@@ -140,7 +154,8 @@ struct FileParser {
           scannedBytes += trackParser.scannedBytes
           warnings.append(contentsOf: trackParser.warnings)
         }
-        eachTrack(trackCount, try trackParser.parseEvents(into: Sink.self))
+        var sink = try trackParser.parseEvents(into: Sink.self)
+        eachTrack(trackCount, &sink)
         reader.offset = trackParser.chunkEnd
       } else if length <= reader.remaining {
         try warn(SMFWarning(.unknownChunk(type), offset: chunkStart))

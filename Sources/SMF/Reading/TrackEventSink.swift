@@ -1,22 +1,45 @@
-/// Where the reader's event loop puts the events of one track: ``TrackEvents`` keeps them; a
-/// summary only counts what it needs.
-protocol TrackEventSink {
-  /// An empty sink with room for about `capacity` events.
+/// Where the reader's event loop puts the events of one track, as it reads them: ``TrackEvents``
+/// keeps them, ``TrackSummary`` only counts what it needs, and a layer above can turn them
+/// into something else on the way (the piano roll pairs notes) without a track's events ever
+/// being held (``MIDIFile/readTracks(_:options:into:eachTrack:)``).
+public protocol TrackEventSink {
+  /// An empty sink with room for about `capacity` events (bounded by the bytes really read).
   init(capacity: Int)
   /// Takes a channel message the reader checked (status `80`–`EF`, data bytes below `80`,
   /// `data2` 0 for one-byte messages).
   mutating func appendChannel(tick: Int, status: UInt8, _ data1: UInt8, _ data2: UInt8)
-  /// Takes a meta (`status` `FF`, `type` its type) or SysEx (`F0`/`F7`) event.
+  /// Takes a meta (`status` `FF`, `type` its type) or SysEx (`F0`/`F7`, `type` 0) event.
   mutating func appendData(tick: Int, status: UInt8, type: UInt8, _ data: ArraySlice<UInt8>)
   /// The tick of the last event taken, or 0.
   var lastTick: Int { get }
 }
 
+extension TrackEventSink {
+  /// Takes an event, as the reader would hand it over.
+  public mutating func take(_ item: TrackEvent) {
+    switch item.event {
+    case .channel(let message):
+      appendChannel(tick: item.tick, status: message.status, message.data1, message.data2)
+    case .meta(let meta):
+      appendData(tick: item.tick, status: 0xFF, type: meta.type, meta.data[...])
+    case .sysEx(let sysEx):
+      appendData(tick: item.tick, status: sysEx.kind.rawValue, type: 0, sysEx.data[...])
+    }
+  }
+
+  /// Takes events in order.
+  public mutating func take(contentsOf events: some Sequence<TrackEvent>) {
+    for item in events { take(item) }
+  }
+}
+
 extension TrackEvents: TrackEventSink {
-  init(capacity: Int) {
+  /// An empty collection with room for `capacity` events.
+  public init(capacity: Int) {
     self.init()
     records.reserveCapacity(capacity)
   }
 
-  var lastTick: Int { records.last.map { Int($0.tick) } ?? 0 }
+  /// The tick of the last event, or 0.
+  public var lastTick: Int { records.last.map { Int($0.tick) } ?? 0 }
 }

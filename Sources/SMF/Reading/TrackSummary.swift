@@ -22,16 +22,7 @@ public struct TrackSummary: Hashable, Sendable {
   /// The summary of a track's events.
   public init(_ events: some Sequence<TrackEvent>) {
     self.init()
-    for item in events {
-      switch item.event {
-      case .channel(let message):
-        appendChannel(tick: item.tick, status: message.status, message.data1, message.data2)
-      case .meta(let meta):
-        appendData(tick: item.tick, status: 0xFF, type: meta.type, meta.data[...])
-      case .sysEx(let sysEx):
-        appendData(tick: item.tick, status: sysEx.kind.rawValue, type: 0, sysEx.data[...])
-      }
-    }
+    take(contentsOf: events)
   }
 
   /// The channels of the track's channel messages, lowest first.
@@ -39,11 +30,14 @@ public struct TrackSummary: Hashable, Sendable {
 }
 
 extension TrackSummary: TrackEventSink {
-  init(capacity: Int) { self.init() }
+  /// An empty summary (it keeps no events).
+  public init(capacity: Int) { self.init() }
 
-  var lastTick: Int { endTick }
+  /// The tick of the last event.
+  public var lastTick: Int { endTick }
 
-  mutating func appendChannel(tick: Int, status: UInt8, _ data1: UInt8, _ data2: UInt8) {
+  /// Counts a channel message: its channel, and a note-on's pitch.
+  public mutating func appendChannel(tick: Int, status: UInt8, _ data1: UInt8, _ data2: UInt8) {
     eventCount &+= 1
     endTick = tick
     channelMask |= 1 << (status & 0x0F)
@@ -58,7 +52,8 @@ extension TrackSummary: TrackEventSink {
     }
   }
 
-  mutating func appendData(tick: Int, status: UInt8, type: UInt8, _ data: ArraySlice<UInt8>) {
+  /// Counts a meta or SysEx event, keeping the track's name and the events of the timeline.
+  public mutating func appendData(tick: Int, status: UInt8, type: UInt8, _ data: ArraySlice<UInt8>) {
     eventCount &+= 1
     endTick = tick
     guard status == 0xFF else { return }
