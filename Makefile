@@ -9,7 +9,7 @@ PREFIX ?= /usr/local
 # eslint (the page's JavaScript); FluidSynth and a General MIDI SoundFont (`render OUT.wav`, the
 # `FluidSynth` trait; the `fluidsynth` program is the benchmark's reference).
 APT_PACKAGES = libsmf-dev pkg-config midicsv openttd-openmsx planetblupi-music-midi librsvg2-bin \
-  python3-jsonschema zlib1g-dev chromium chromium-driver eslint time libfluidsynth-dev \
+  python3-jsonschema zlib1g-dev chromium chromium-driver eslint time libfluidsynth3 \
   timgm6mb-soundfont fluidsynth
 RELEASE_BIN = .build/release
 # Python packages the tests read outputs with (clients nobody here wrote), in a virtual environment

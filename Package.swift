@@ -29,7 +29,7 @@ let package = Package(
       description: "Cross-check the Swift reader against libsmf (Debian libsmf-dev)."),
     .trait(
       name: "FluidSynth",
-      description: "Render songs to audio through FluidSynth (Debian libfluidsynth-dev), `render OUT.wav`."),
+      description: "Render songs to audio through FluidSynth 2 (Debian libfluidsynth3, loaded at run time), `render OUT.wav`."),
     .default(enabledTraits: ["LibSMF", "FluidSynth"]),
   ],
   dependencies: [
@@ -58,9 +58,8 @@ let package = Package(
       plugins: ["EmbedWebPage"]),
     .systemLibrary(name: "CSMF", pkgConfig: "smf", providers: [.apt(["libsmf-dev"])]),
     .target(name: "LibSMFBridge", dependencies: ["SMF", "CSMF"]),
-    .systemLibrary(
-      name: "CFluidSynth", pkgConfig: "fluidsynth", providers: [.apt(["libfluidsynth-dev"])]),
-    .target(name: "AudioRender", dependencies: ["SMF", "PianoRoll", "CFluidSynth"]),
+    // FluidSynth is loaded at run time (dlopen), when a song is first rendered.
+    .target(name: "AudioRender", dependencies: ["SMF", "PianoRoll"]),
     // The file layer, the song document and the batch engine: no argument parsing.
     .target(name: "MIDIRollKit", dependencies: ["SMF", "JSON", "PianoRoll", "NPZ"]),
     .target(

@@ -11,6 +11,8 @@
     case badSetting(String)
     /// FluidSynth could not create its settings or synthesizer (out of memory).
     case synthesizerUnavailable
+    /// FluidSynth's library is not installed (`name`), or lacks a function it should have.
+    case libraryUnavailable(name: String, missing: String?)
     /// The song lasts longer than the renderer is allowed to make.
     case tooLong(seconds: Double, limit: Double)
 
@@ -28,6 +30,10 @@
         return text
       case .synthesizerUnavailable:
         return "FluidSynth could not create a synthesizer"
+      case .libraryUnavailable(let name, nil):
+        return "audio output needs FluidSynth 2 (\(name)): install it (sudo apt-get install libfluidsynth3)"
+      case .libraryUnavailable(let name, let missing?):
+        return "the FluidSynth library found (\(name)) has no function \(missing): install FluidSynth 2"
       case .tooLong(let seconds, let limit):
         return
           "the song lasts \(Int(seconds.rounded(.up))) s with its tail, more than the \(Int(limit)) s allowed (--max-seconds)"

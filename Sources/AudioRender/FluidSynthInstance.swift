@@ -1,5 +1,4 @@
 #if FluidSynth
-  import CFluidSynth
   import Foundation
   import PianoRoll
   import SMF
@@ -10,39 +9,42 @@
   /// Made fresh for every song, so that a render depends on nothing but the song and the
   /// settings. Not to be shared between threads.
   final class FluidSynthInstance {
+    private let library: FluidSynthLibrary
     private let settings: OpaquePointer
     private let synth: OpaquePointer
 
     /// Creates a synthesizer and loads the SoundFont.
-    /// - Throws: ``AudioRenderError`` when FluidSynth refuses a setting or the SoundFont.
+    /// - Throws: ``AudioRenderError`` when FluidSynth is not installed, or refuses a setting or
+    ///   the SoundFont.
     init(_ options: SynthesisSettings) throws(AudioRenderError) {
-      Self.silenceLogOnce
+      let library = try FluidSynthLibrary.shared.get()
       guard SoundFontSearch.looksLikeSoundFont(options.soundFont) else {
         throw .soundFontRejected(path: options.soundFont)
       }
-      guard let settings = new_fluid_settings() else { throw .synthesizerUnavailable }
+      guard let settings = library.newSettings() else { throw .synthesizerUnavailable }
       let applied =
-        fluid_settings_setnum(settings, "synth.sample-rate", Double(options.sampleRate)) == FLUID_OK
-        && fluid_settings_setnum(settings, "synth.gain", options.gain) == FLUID_OK
-        && fluid_settings_setint(settings, "synth.reverb.active", options.reverb ? 1 : 0) == FLUID_OK
-        && fluid_settings_setint(settings, "synth.chorus.active", options.chorus ? 1 : 0) == FLUID_OK
-        && fluid_settings_setint(settings, "synth.cpu-cores", 1) == FLUID_OK
-        && fluid_settings_setint(settings, "synth.polyphony", 512) == FLUID_OK
+        library.setNumber(settings, "synth.sample-rate", Double(options.sampleRate)) == FluidSynthLibrary.ok
+        && library.setNumber(settings, "synth.gain", options.gain) == FluidSynthLibrary.ok
+        && library.setInteger(settings, "synth.reverb.active", options.reverb ? 1 : 0) == FluidSynthLibrary.ok
+        && library.setInteger(settings, "synth.chorus.active", options.chorus ? 1 : 0) == FluidSynthLibrary.ok
+        && library.setInteger(settings, "synth.cpu-cores", 1) == FluidSynthLibrary.ok
+        && library.setInteger(settings, "synth.polyphony", 512) == FluidSynthLibrary.ok
       guard applied else {
-        delete_fluid_settings(settings)
+        library.deleteSettings(settings)
         throw .badSetting(
           "FluidSynth refused a setting (sample rate \(options.sampleRate), gain \(options.gain))")
       }
       // One synthesizer is made and loaded at a time in the process (`batch --jobs N` renders
       // in parallel): FluidSynth fills its shared tables when the first synthesizer is made.
       Self.creation.lock()
-      let made = new_fluid_synth(settings)
-      let loaded = made.map { fluid_synth_sfload($0, options.soundFont, 1) != FLUID_FAILED } ?? false
+      let made = library.newSynth(settings)
+      let loaded = made.map { library.loadSoundFont($0, options.soundFont, 1) != FluidSynthLibrary.failed } ?? false
       Self.creation.unlock()
       guard let synth = made else {
-        delete_fluid_settings(settings)
+        library.deleteSettings(settings)
         throw .synthesizerUnavailable
       }
+      self.library = library
       self.settings = settings
       self.synth = synth
       if !loaded { throw .soundFontRejected(path: options.soundFont) }
@@ -52,12 +54,9 @@
     private static let creation = NSLock()
 
     deinit {
-      delete_fluid_synth(synth)
-      delete_fluid_settings(settings)
+      library.deleteSynth(synth)
+      library.deleteSettings(settings)
     }
-
-    /// FluidSynth's log goes nowhere (set once for the process).
-    private static let silenceLogOnce: Void = cfluidsynth_silence_log()
 
     /// Sends one message now: it takes effect at the start of the next block FluidSynth renders.
     ///
@@ -70,19 +69,19 @@
         let data1 = Int32(message.data1)
         let data2 = Int32(message.data2)
         switch message.kind {
-        case .noteOn: _ = fluid_synth_noteon(synth, channel, data1, data2)
-        case .noteOff: _ = fluid_synth_noteoff(synth, channel, data1)
-        case .polyPressure: _ = fluid_synth_key_pressure(synth, channel, data1, data2)
-        case .controlChange: _ = fluid_synth_cc(synth, channel, data1, data2)
-        case .programChange: _ = fluid_synth_program_change(synth, channel, data1)
-        case .channelPressure: _ = fluid_synth_channel_pressure(synth, channel, data1)
-        case .pitchBend: _ = fluid_synth_pitch_bend(synth, channel, Int32(message.pitchBendValue))
+        case .noteOn: _ = library.noteOn(synth, channel, data1, data2)
+        case .noteOff: _ = library.noteOff(synth, channel, data1)
+        case .polyPressure: _ = library.keyPressure(synth, channel, data1, data2)
+        case .controlChange: _ = library.controlChange(synth, channel, data1, data2)
+        case .programChange: _ = library.programChange(synth, channel, data1)
+        case .channelPressure: _ = library.channelPressure(synth, channel, data1)
+        case .pitchBend: _ = library.pitchBend(synth, channel, Int32(message.pitchBendValue))
         }
       case .sysEx(let body):
         guard !body.isEmpty, body.count <= Int(Int32.max) else { return }
         body.withUnsafeBufferPointer { buffer in
           buffer.withMemoryRebound(to: CChar.self) { chars in
-            _ = fluid_synth_sysex(synth, chars.baseAddress, Int32(chars.count), nil, nil, nil, 0)
+            _ = library.sysEx(synth, chars.baseAddress, Int32(chars.count), nil, nil, nil, 0)
           }
         }
       }
@@ -91,7 +90,7 @@
     /// Renders `frames` stereo frames as interleaved 32-bit floats (left, right, …) into
     /// `buffer`, which holds at least `2 × frames` values.
     func render(frames: Int, into buffer: UnsafeMutablePointer<Float>) {
-      _ = fluid_synth_write_float(synth, Int32(frames), buffer, 0, 2, buffer, 1, 2)
+      _ = library.writeFloat(synth, Int32(frames), buffer, 0, 2, buffer, 1, 2)
     }
   }
 #endif

@@ -108,7 +108,7 @@ public enum AudioRendering {
     /// A renderer's failure as the command line reports it.
     static func cliError(_ error: AudioRenderError, input: String?) -> CLIError {
       switch error {
-      case .noSoundFont, .badSetting: CLIError(.usage, error.description)
+      case .noSoundFont, .badSetting, .libraryUnavailable: CLIError(.usage, error.description)
       case .soundFontUnreadable, .soundFontRejected, .synthesizerUnavailable:
         CLIError(.badInput, error.description)
       case .tooLong: CLIError(.badInput, file: input, error.description)
