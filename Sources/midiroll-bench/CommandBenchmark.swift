@@ -9,7 +9,7 @@ struct CommandBenchmark: BenchmarkSection {
   let title = "Whole processes: midiroll commands against symusic (wall time, peak RSS)"
 
   /// One process measured: the best wall time of its runs and its largest peak RSS.
-  struct Figures {
+  struct Figures: Equatable {
     var seconds: Double
     var peakBytes: Int
   }
@@ -36,33 +36,94 @@ struct CommandBenchmark: BenchmarkSection {
       heading: "\(large.name), \(format(Double(bytes) / 1_000_000, 2)) MB; best of \(runs) runs",
       columns: ["process", "wall s", "peak RSS MiB", "RSS / file", "speed vs symusic", "RSS vs symusic"])
     var symusic: Figures?
+    var symusicJSON: Figures?
     if options.python {
       let python = ProcessInfo.processInfo.environment["MIDIROLL_PYTHON"] ?? options.pythonExecutable
       let script =
         "import sys, symusic; s = symusic.Score.from_file(sys.argv[1]); print(sum(len(t.notes) for t in s.tracks))"
       symusic = try? measure([python, "-c", script, path], runs: runs)
       if symusic == nil { report.notes.append("symusic could not run (pip install symusic into the venv)") }
+      // What a Python user writes to get the notes as JSON: symusic's notes, Python's json.
+      let toJSON = """
+        import sys, json, symusic
+        s = symusic.Score.from_file(sys.argv[1])
+        notes = [{"track": i, "pitch": n.pitch, "velocity": n.velocity, "tick": n.time, "durationTicks": n.duration}
+                 for i, t in enumerate(s.tracks) for n in t.notes]
+        with open(sys.argv[2], "w") as f: json.dump({"notes": notes}, f)
+        """
+      symusicJSON = try? measure([python, "-c", toJSON, path, scratch + "/symusic.json"], runs: runs)
     }
-    let commands: [(String, [String])] = [
-      ("midiroll info", [midiroll, "info", path]),
-      ("midiroll check", [midiroll, "check", path]),
-      ("midiroll convert .mid → .mid", [midiroll, "convert", "--force", path, scratch + "/same.mid"]),
-      ("midiroll convert .mid → .json", [midiroll, "convert", "--force", path, scratch + "/big.json"]),
+    let json = scratch + "/big.json"
+    let compact = scratch + "/big.compact.json"
+    let commands: [(String, [String], Figures?)] = [
+      ("midiroll info", [midiroll, "info", path], symusic),
+      ("midiroll check", [midiroll, "check", path], symusic),
+      ("midiroll convert .mid → .mid", [midiroll, "convert", "--force", path, scratch + "/same.mid"], symusic),
+      ("midiroll convert .mid → .json", [midiroll, "convert", "--force", path, json], symusicJSON),
+      ("midiroll convert .mid → compact .json", [midiroll, "convert", "--force", "--compact", path, compact], symusicJSON),
+      ("midiroll convert .json → .mid", [midiroll, "convert", "--force", json, scratch + "/back.mid"], nil),
+      ("midiroll convert compact .json → .mid", [midiroll, "convert", "--force", compact, scratch + "/back-compact.mid"], nil),
     ]
     if let symusic { report.add("symusic Score.from_file + notes", symusic, bytes: bytes, baseline: symusic) }
-    for (label, command) in commands {
+    if let symusicJSON {
+      report.add("symusic + Python json.dump of the notes", symusicJSON, bytes: bytes, baseline: symusic)
+    }
+    var figuresByLabel: [String: Figures] = [:]
+    for (label, command, baseline) in commands {
       do {
-        report.add(label, try measure(command, runs: runs), bytes: bytes, baseline: symusic)
+        let figures = try measure(command, runs: runs)
+        figuresByLabel[label] = figures
+        report.add(label + (baseline != nil && baseline == symusicJSON ? " (vs symusic + json)" : ""), figures, bytes: bytes, baseline: baseline)
       } catch {
         report.notes.append("\(label): \(error)")
       }
     }
+    report.notes += jsonNotes(
+      json: json, compact: compact, scratch: scratch, figures: figuresByLabel, symusicJSON: symusicJSON)
     // The in-process figures of the library: read into a Song and write back .mid.
     let inProcess = try inProcessFigures(large.contents[0])
     report.notes.append(inProcess)
     print(report.text)
     print()
     try hugeFile(from: context, midiroll: midiroll)
+  }
+
+  /// JSON's speeds both ways, the compact profile's size, and whether `.mid → JSON → .mid`
+  /// gave the bytes of `.mid → .mid`.
+  func jsonNotes(json: String, compact: String, scratch: String, figures: [String: Figures], symusicJSON: Figures?)
+    -> [String]
+  {
+    func size(_ path: String) -> Int {
+      ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+    }
+    func same(_ a: String, _ b: String) -> String {
+      FileManager.default.contentsEqual(atPath: a, andPath: b) ? "byte-identical" : "DIFFERENT"
+    }
+    let full = size(json)
+    let small = size(compact)
+    var notes: [String] = []
+    func speed(_ label: String, _ bytes: Int, _ verb: String) {
+      guard let seconds = figures[label]?.seconds, seconds > 0 else { return }
+      notes.append("\(label): \(format(Double(bytes) / 1_000_000 / seconds, 0)) MB/s of JSON \(verb)")
+    }
+    speed("midiroll convert .mid → .json", full, "written")
+    speed("midiroll convert .mid → compact .json", small, "written")
+    speed("midiroll convert .json → .mid", full, "read")
+    speed("midiroll convert compact .json → .mid", small, "read")
+    if let figure = figures["midiroll convert .json → .mid"] {
+      notes.append(
+        "midiroll convert .json → .mid: peak RSS \(format(Double(figure.peakBytes) / Double(max(full, 1)), 3))× the JSON's size")
+    }
+    if full > 0 {
+      notes.append(
+        "JSON: \(format(Double(full) / 1_000_000, 1)) MB full, \(format(Double(small) / 1_000_000, 1)) MB compact "
+          + "(\(format(100 * Double(small) / Double(full), 1)) % of full)")
+    }
+    notes.append("back.mid (from full JSON) against same.mid (.mid → .mid): " + same(scratch + "/back.mid", scratch + "/same.mid"))
+    notes.append(
+      "back-compact.mid (from compact JSON) against same.mid: " + same(scratch + "/back-compact.mid", scratch + "/same.mid"))
+    for path in [json, compact, scratch + "/symusic.json"] { try? FileManager.default.removeItem(atPath: path) }
+    return notes
   }
 
   /// Reads the large file into a Song and writes it back in this process; the peak RSS it adds.
@@ -77,7 +138,8 @@ struct CommandBenchmark: BenchmarkSection {
       + "\(MemoryLayout<Note>.stride) bytes, 16-byte event records)"
   }
 
-  /// A valid 60 MB file: `check`, `info` and `convert` to .mid must stay within 4 times its bytes.
+  /// A valid 60 MB file: `check`, `info` and `convert` to .mid and to JSON must stay within 4
+  /// times its bytes; JSON back to .mid is measured against the JSON's size and the .mid's.
   func hugeFile(from context: BenchmarkContext, midiroll: String) throws {
     let huge = try Workload.largeFile(from: context.realFiles, targetBytes: 60_000_000, in: context.scratch)
     let path = huge.paths[0]
@@ -85,22 +147,40 @@ struct CommandBenchmark: BenchmarkSection {
     var report = ProcessTable(
       heading: "\(huge.name), \(format(Double(bytes) / 1_000_000, 2)) MB: within 4× its bytes?",
       columns: ["process", "wall s", "peak RSS MiB", "RSS / file", "", ""])
-    let commands: [(String, [String])] = [
-      ("midiroll check", [midiroll, "check", path]),
-      ("midiroll info", [midiroll, "info", path]),
-      (
-        "midiroll convert .mid → .mid",
-        [midiroll, "convert", "--force", path, context.scratch.path + "/huge-same.mid"]
-      ),
+    let scratch = context.scratch.path
+    let json = scratch + "/huge.json"
+    // The bound of a .mid input: 4 times its bytes. Of a JSON input: below the JSON's size
+    // (and, compared, 4 times the .mid's).
+    let commands: [(String, [String], Bool)] = [
+      ("midiroll check", [midiroll, "check", path], true),
+      ("midiroll info", [midiroll, "info", path], true),
+      ("midiroll convert .mid → .mid", [midiroll, "convert", "--force", path, scratch + "/huge-same.mid"], true),
+      ("midiroll convert .mid → .json", [midiroll, "convert", "--force", path, json], true),
+      ("midiroll convert .json → .mid", [midiroll, "convert", "--force", json, scratch + "/huge-back.mid"], false),
     ]
-    for (label, command) in commands {
+    for (label, command, midiInput) in commands {
       do {
         let figures = try measure(command, runs: 1)
         report.add(label, figures, bytes: bytes, baseline: nil)
-        if figures.peakBytes > 4 * bytes { report.notes.append("\(label): over 4× the file's bytes") }
+        if midiInput && figures.peakBytes > 4 * bytes { report.notes.append("\(label): over 4× the file's bytes") }
+        if !midiInput {
+          let jsonBytes = ((try? FileManager.default.attributesOfItem(atPath: json))?[.size] as? NSNumber)?.intValue ?? 0
+          report.notes.append(
+            "\(label): \(format(Double(jsonBytes) / 1_000_000, 0)) MB of JSON read at "
+              + "\(format(Double(jsonBytes) / 1_000_000 / figures.seconds, 0)) MB/s, peak RSS "
+              + "\(format(Double(figures.peakBytes) / Double(max(jsonBytes, 1)), 3))× the JSON's size"
+              + (figures.peakBytes > 4 * bytes ? " (over 4× the .mid's bytes)" : ""))
+        }
       } catch {
         report.notes.append("\(label): \(error)")
       }
+    }
+    report.notes.append(
+      "huge-back.mid against huge-same.mid: "
+        + (FileManager.default.contentsEqual(atPath: scratch + "/huge-back.mid", andPath: scratch + "/huge-same.mid")
+          ? "byte-identical" : "DIFFERENT"))
+    for name in ["huge.json", "huge-same.mid", "huge-back.mid"] {
+      try? FileManager.default.removeItem(atPath: scratch + "/" + name)
     }
     try? FileManager.default.removeItem(atPath: path)
     print(report.text)
