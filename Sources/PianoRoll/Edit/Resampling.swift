@@ -74,7 +74,7 @@ public struct Resampling: Hashable, Sendable {
       }
       if roundedHere == 0 {
         for i in track.tickOrders.indices {
-          track.tickOrders[i].tick = scale.scaled(track.tickOrders[i].tick).tick
+          track.tickOrders.setTick(scale.scaled(track.tickOrders[i].tick).tick, at: i)
         }
       } else {
         track.tickOrders = []

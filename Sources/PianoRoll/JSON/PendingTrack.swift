@@ -106,7 +106,7 @@ struct PendingTrack {
   }
 
   /// The tick orders from `onOrder`, `offOrder` and `order`, once notes and events are placed.
-  func tickOrders(track: Int) throws(PianoRollJSONError) -> [TickOrder] {
+  func tickOrders(track: Int) throws(PianoRollJSONError) -> TickOrders {
     guard !orders.isEmpty else { return [] }
     var entries: [(tick: Int, rank: Int, item: TickOrder.Item)] = []
     entries.reserveCapacity(orders.count)
@@ -120,7 +120,8 @@ struct PendingTrack {
       }
     }
     entries.sort { ($0.tick, $0.rank) < ($1.tick, $1.rank) }
-    var result: [TickOrder] = []
+    var result = TickOrders()
+    var start = 0  // the first entry of the tick being gathered
     for (position, entry) in entries.enumerated() {
       if position > 0 && entries[position - 1].tick == entry.tick && entries[position - 1].rank == entry.rank
       {
@@ -134,10 +135,9 @@ struct PendingTrack {
           .conflict("rank \(entry.rank) is given twice at tick \(entry.tick): each rank within a tick once"),
           path: path)
       }
-      if result.last?.tick == entry.tick {
-        result[result.count - 1].items.append(entry.item)
-      } else {
-        result.append(TickOrder(tick: entry.tick, items: [entry.item]))
+      if position + 1 == entries.count || entries[position + 1].tick != entry.tick {
+        result.append(tick: entry.tick, items: entries[start...position].map(\.item))
+        start = position + 1
       }
     }
     return result

@@ -12,6 +12,6 @@ struct TickRanks {
 
   /// The rank of `item` among the items of its tick's order, if that tick has one listing it.
   func rank(of item: TickOrder.Item, at tick: Int) -> Int? {
-    track.tickOrder(at: tick)?.items.firstIndex(of: item)
+    track.tickOrders.rank(of: item, atTick: tick)
   }
 }

@@ -99,7 +99,7 @@ struct NotePairing: TrackEventSink {
 /// Collects the items of one tick in file order and keeps a ``TickOrder`` for each tick whose
 /// file order is not the order ``Song/midiFile()`` writes.
 struct TickOrderRecorder {
-  private(set) var tickOrders: [TickOrder] = []
+  private(set) var tickOrders = TickOrders()
   private var tick = Int.min
   private var items: [TickOrder.Item] = []
   private var lastKey = Int.min
@@ -127,7 +127,7 @@ struct TickOrderRecorder {
 
   /// Ends the current tick.
   mutating func flush() {
-    if !inWritingOrder { tickOrders.append(TickOrder(tick: tick, items: items)) }
+    if !inWritingOrder { tickOrders.append(tick: tick, items: items) }
     items.removeAll(keepingCapacity: true)
     lastKey = Int.min
     inWritingOrder = true

@@ -196,7 +196,7 @@ extension SongTrack {
       var end = start + 1
       while end < entries.count && entries[end].tick == tick { end += 1 }
       defer { start = end }
-      guard let wanted = tickOrder(at: tick)?.items else { continue }
+      guard let wanted = tickOrders.order(atTick: tick)?.items else { continue }
       guard wanted.count == end - start else { continue }
       var byItem: [TickOrder.Item: Entry] = [:]
       for entry in entries[start..<end] { byItem[item(of: entry, noteOrder: noteOrder)] = entry }

@@ -10,17 +10,17 @@ public struct SongTrack: Hashable, Sendable {
   public var events: TrackEvents
   /// The ticks whose order in the file differs from the canonical order, in tick order
   /// (usually none; see ``TickOrder``).
-  public var tickOrders: [TickOrder]
+  public var tickOrders: TickOrders
 
   /// Creates a track.
-  public init(notes: [Note] = [], events: TrackEvents = [], tickOrders: [TickOrder] = []) {
+  public init(notes: [Note] = [], events: TrackEvents = [], tickOrders: TickOrders = []) {
     self.notes = notes
     self.events = events
     self.tickOrders = tickOrders
   }
 
   /// Creates a track from notes and a sequence of other events.
-  public init(notes: [Note] = [], events: some Sequence<TrackEvent>, tickOrders: [TickOrder] = []) {
+  public init(notes: [Note] = [], events: some Sequence<TrackEvent>, tickOrders: TickOrders = []) {
     self.init(notes: notes, events: TrackEvents(events), tickOrders: tickOrders)
   }
 

@@ -28,15 +28,3 @@ public struct TickOrder: Hashable, Sendable {
   }
 }
 
-extension SongTrack {
-  /// The ``TickOrder`` of `tick`, if the track has one (a binary search of ``tickOrders``).
-  func tickOrder(at tick: Int) -> TickOrder? {
-    var low = 0
-    var high = tickOrders.count
-    while low < high {
-      let middle = (low + high) / 2
-      if tickOrders[middle].tick < tick { low = middle + 1 } else { high = middle }
-    }
-    return low < tickOrders.count && tickOrders[low].tick == tick ? tickOrders[low] : nil
-  }
-}
