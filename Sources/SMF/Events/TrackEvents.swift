@@ -121,6 +121,17 @@ public struct TrackEvents: Sendable {
   /// Appends an event.
   public mutating func append(_ item: TrackEvent) { take(item) }
 
+  /// Hands the event at `index` to `sink` as the reader would, without making a ``TrackEvent``.
+  @inlinable
+  public func send<Sink: TrackEventSink>(_ index: Int, to sink: inout Sink) {
+    let record = records[index]
+    if record.status < 0xF0 {
+      sink.appendChannel(tick: Int(record.tick), status: record.status, record.data1, record.data2)
+    } else {
+      sink.appendData(tick: Int(record.tick), status: record.status, type: record.data1, payloads[dataRange(of: record)])
+    }
+  }
+
   /// The same events with a data buffer that holds only the data they use.
   public func compacted() -> TrackEvents {
     var copy = TrackEvents()

@@ -54,7 +54,12 @@ extension MIDIFile {
     var writer = MIDIFileWriter(
       format: .multipleTracks, division: .ticksPerQuarter(480), trackCount: 0, capacity: bytes.count + 64)
     let outline = try parser.parseChunks(
-      into: EncodedTrack.self, eachUnknownChunk: { writer.append($0) }, eachTrack: { writer.append($1) })
+      into: EncodedTrack.self, eachUnknownChunk: { writer.append($0) },
+      eachTrack: { _, track in
+        var body = EncodedTrack(capacity: 0)
+        swap(&body, &track)  // moved, not copied, into the file
+        writer.append(body)
+      })
     writer.setHeader(format: outline.format, division: outline.division)
     return (writer.finish(), outline.warnings)
   }

@@ -35,23 +35,29 @@ public struct MIDIFileWriter {
   /// one (and with that event's data, if any); events out of tick order are sorted first,
   /// keeping the order of equal ticks.
   public mutating func append(_ track: Track) {
-    while let chunk = chunks.first, chunk.tracksBefore <= trackIndex {
-      writer.writeUnknownChunk(chunk)
-      chunks.removeFirst()
+    let events = track.events
+    var body = EncodedTrack(capacity: events.count, runningStatus: runningStatus)
+    if events.isSortedByTick {
+      for index in events.indices { events.send(index, to: &body) }
+    } else {
+      for index in events.indices.sorted(by: { (events.tick(at: $0), $0) < (events.tick(at: $1), $1) }) {
+        events.send(index, to: &body)
+      }
     }
-    writer.writeTrack(track, runningStatus: runningStatus)
-    trackIndex += 1
+    append(body)
   }
 
-  /// Appends a track chunk whose body is already encoded.
-  mutating func append(_ track: EncodedTrack) {
+  /// Appends the next track chunk (after the unknown chunks that come before it), its body
+  /// already encoded event by event.
+  public mutating func append(_ track: consuming EncodedTrack) {
     while let chunk = chunks.first, chunk.tracksBefore <= trackIndex {
       writer.writeUnknownChunk(chunk)
       chunks.removeFirst()
     }
+    let body = track.finished()
     writer.writeBytes(ChunkType.track.bytes)
-    writer.writeUInt32(UInt32(clamping: track.writer.bytes.count))
-    writer.writeBytes(track.writer.bytes)
+    writer.writeUInt32(UInt32(clamping: body.count))
+    writer.writeBytes(body)
     trackIndex += 1
   }
 
