@@ -53,12 +53,17 @@ extension Song {
   }
 
   /// The song as Standard MIDI File bytes (``midiFile()``, serialized with running status),
-  /// written one track at a time: only one track's events are made at once.
+  /// written one track at a time, each encoded as its events are merged: no track is held as
+  /// events.
   public func serialized() -> [UInt8] {
     var writer = MIDIFileWriter(
       format: format, division: division, trackCount: tracks.count, unknownChunks: unknownChunks,
       capacity: 14 + tracks.reduce(0) { $0 + 8 + $1.notes.count * 6 + $1.events.count * 4 })
-    for track in tracks { writer.append(Track(events: track.trackEvents())) }
+    for track in tracks {
+      var body = EncodedTrack(capacity: track.notes.count * 2 + track.events.count)
+      track.writeEvents(into: &body)
+      writer.append(body)
+    }
     return writer.finish()
   }
 }
@@ -100,9 +105,11 @@ extension SongTrack {
   /// One event to write, with what orders it: 16 bytes. The order says what the event is:
   /// its rank and, below ``sequenceBits``, its sequence — a position in the notes' tick order
   /// for a note's message, ``notes``' count plus an index of ``events`` for an event.
-  private struct Entry {
+  private struct Entry: Equatable, Comparable {
     var tick: Int
     var order: Int
+
+    static func < (a: Entry, b: Entry) -> Bool { (a.tick, a.order) < (b.tick, b.order) }
 
     static let sequenceBits = 40
 
@@ -139,45 +146,95 @@ extension SongTrack {
 
   /// The track's notes and events as the events of a track chunk, in writing order.
   func trackEvents() -> TrackEvents {
+    var output = TrackEvents(capacity: notes.count * 2 + events.count)
+    writeEvents(into: &output)
+    return output
+  }
+
+  /// Hands the track's notes and events to `sink` as the events of a track chunk, in writing
+  /// order (``Song/midiFile()``), merged as they go: three streams already in order — the
+  /// events, the note-ons, the note-offs (the one thing sorted: 4 bytes a note) — so that a
+  /// track is written without being held a second time as events.
+  func writeEvents<Sink: TrackEventSink>(into sink: inout Sink) {
     let noteOrder = noteIndicesInTickOrder()
+    let eventOrder = eventIndicesInWritingOrder()
     let endOfTrack = endOfTrackTick
-    var entries: [Entry] = []
-    entries.reserveCapacity(events.count + notes.count * 2)
-    func add(_ tick: Int, _ rank: EventRank, _ sequence: Int) {
-      entries.append(Entry(tick: tick, order: rank.rawValue << Entry.sequenceBits | sequence))
+    func entry(_ tick: Int, _ rank: EventRank, _ sequence: Int) -> Entry {
+      Entry(tick: tick, order: rank.rawValue << Entry.sequenceBits | sequence)
     }
-    for index in events.indices {
-      add(events.tick(at: index), EventRank(events[index].event), notes.count + index)
+    func offEntry(_ sequence: Int) -> Entry {
+      let note = notes[noteOrder[sequence]]
+      return entry(note.endTick, note.durationTicks == 0 ? .instantNoteOff : .endingNoteOff, sequence)
     }
-    for (sequence, index) in noteOrder.enumerated() {
-      let note = notes[index]
-      add(note.tick, .noteOn, sequence)
+    func onEntry(_ sequence: Int) -> Entry { entry(notes[noteOrder[sequence]].tick, .noteOn, sequence) }
+    func eventEntry(_ position: Int) -> Entry {
+      let index = eventOrder[position]
+      return entry(events.tick(at: index), EventRank(events[index].event), notes.count + index)
+    }
+    // Notes that end at the End of Track with no message write no note-off.
+    var offs: [UInt32] = []
+    offs.reserveCapacity(notes.count)
+    for sequence in noteOrder.indices {
+      let note = notes[noteOrder[sequence]]
       if note.end == .endOfTrack && note.endTick == endOfTrack { continue }
-      add(note.endTick, note.durationTicks == 0 ? .instantNoteOff : .endingNoteOff, sequence)
+      offs.append(UInt32(sequence))
     }
-    entries.sort { ($0.tick, $0.order) < ($1.tick, $1.order) }
-    if !tickOrders.isEmpty { applyTickOrders(to: &entries, noteOrder: noteOrder) }
-    var output = TrackEvents()
-    output.reserveCapacity(entries.count)
-    for entry in entries {
-      let sequence = entry.sequence
+    if !zip(offs, offs.dropFirst()).allSatisfy({ offEntry(Int($0)) < offEntry(Int($1)) }) {
+      offs.sort { offEntry(Int($0)) < offEntry(Int($1)) }
+    }
+
+    var group: [Entry] = []  // the entries of one tick, when the track has tick orders
+    func write(_ item: Entry) {
+      let sequence = item.sequence
       if sequence >= notes.count {
-        output.append(events[sequence - notes.count])
-        continue
+        events.send(sequence - notes.count, to: &sink)
+        return
       }
       let note = notes[noteOrder[sequence]].writable
-      let message: ChannelMessage
-      switch (entry.rank, note.end) {
+      switch (item.rank, note.end) {
       case (.noteOn, _):
-        message = .noteOn(channel: note.channel, key: note.pitch, velocity: note.velocity)
+        sink.appendChannel(tick: item.tick, status: 0x90 | note.channel, note.pitch, note.velocity)
       case (_, .noteOnWithVelocityZero):
-        message = .noteOn(channel: note.channel, key: note.pitch, velocity: 0)
+        sink.appendChannel(tick: item.tick, status: 0x90 | note.channel, note.pitch, 0)
       case (_, .noteOff), (_, .endOfTrack):
-        message = .noteOff(channel: note.channel, key: note.pitch, velocity: note.offVelocity)
+        sink.appendChannel(tick: item.tick, status: 0x80 | note.channel, note.pitch, note.offVelocity)
       }
-      output.append(TrackEvent(tick: entry.tick, .channel(message)))
     }
-    return output
+    func flushGroup() {
+      applyTickOrder(to: &group, noteOrder: noteOrder)
+      for item in group { write(item) }
+      group.removeAll(keepingCapacity: true)
+    }
+
+    var nextEvent = 0
+    var nextOn = 0
+    var nextOff = 0
+    var eventHead = eventOrder.isEmpty ? nil : eventEntry(0)
+    var onHead = noteOrder.isEmpty ? nil : onEntry(0)
+    var offHead = offs.first.map { offEntry(Int($0)) }
+    while true {
+      var smallest = eventHead
+      if let on = onHead, smallest.map({ on < $0 }) ?? true { smallest = on }
+      if let off = offHead, smallest.map({ off < $0 }) ?? true { smallest = off }
+      guard let item = smallest else { break }
+      if item == eventHead {
+        nextEvent += 1
+        eventHead = nextEvent < eventOrder.count ? eventEntry(nextEvent) : nil
+      } else if item == onHead {
+        nextOn += 1
+        onHead = nextOn < noteOrder.count ? onEntry(nextOn) : nil
+      } else {
+        nextOff += 1
+        offHead = nextOff < offs.count ? offEntry(Int(offs[nextOff])) : nil
+      }
+      if tickOrders.isEmpty {
+        write(item)
+        continue
+      }
+      if let first = group.first, first.tick != item.tick { flushGroup() }
+      group.append(item)
+    }
+    if !group.isEmpty { flushGroup() }
   }
 
   /// What an entry writes, as an item of a ``TickOrder``.
@@ -187,23 +244,17 @@ extension SongTrack {
     return entry.rank == .noteOn ? .noteOn(noteOrder[sequence]) : .noteOff(noteOrder[sequence])
   }
 
-  /// Puts the entries of each tick that has a ``TickOrder`` in its order, while the entries at
-  /// that tick are exactly the items it lists (otherwise the tick keeps the canonical order).
-  private func applyTickOrders(to entries: inout [Entry], noteOrder: TickOrderedIndices) {
-    var start = 0
-    while start < entries.count {
-      let tick = entries[start].tick
-      var end = start + 1
-      while end < entries.count && entries[end].tick == tick { end += 1 }
-      defer { start = end }
-      guard let wanted = tickOrders.order(atTick: tick)?.items else { continue }
-      guard wanted.count == end - start else { continue }
-      var byItem: [TickOrder.Item: Entry] = [:]
-      for entry in entries[start..<end] { byItem[item(of: entry, noteOrder: noteOrder)] = entry }
-      guard byItem.count == wanted.count, Set(wanted) == Set(byItem.keys) else { continue }
-      for (offset, item) in wanted.enumerated() {
-        if let entry = byItem[item] { entries[start + offset] = entry }
-      }
+  /// Puts the entries of one tick in the order of its ``TickOrder``, if it has one and the
+  /// entries are exactly the items it lists (otherwise the tick keeps the canonical order).
+  private func applyTickOrder(to entries: inout [Entry], noteOrder: TickOrderedIndices) {
+    guard let tick = entries.first?.tick, let wanted = tickOrders.order(atTick: tick)?.items,
+      wanted.count == entries.count
+    else { return }
+    var byItem: [TickOrder.Item: Entry] = [:]
+    for entry in entries { byItem[item(of: entry, noteOrder: noteOrder)] = entry }
+    guard byItem.count == wanted.count, Set(wanted) == Set(byItem.keys) else { return }
+    for (offset, item) in wanted.enumerated() {
+      if let entry = byItem[item] { entries[offset] = entry }
     }
   }
 }
