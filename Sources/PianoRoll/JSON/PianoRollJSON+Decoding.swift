@@ -329,7 +329,7 @@ extension PianoRollJSON {
     guard denominator & (denominator - 1) == 0 else {
       throw PianoRollJSONError(
         .outOfRange(value: "\(denominator)", expected: "a power of two: 1, 2, 4, 8, 16, …"),
-        path: entry.path.appending("denominator"))
+        path: entry.path(of: "denominator"))
     }
     return denominator
   }
@@ -343,7 +343,7 @@ extension PianoRollJSON {
     guard microseconds >= 1 && microseconds < 0x100_0000 else {
       throw PianoRollJSONError(
         .outOfRange(value: "\(bpm)", expected: "beats per minute from 3.58 to 60000000"),
-        path: entry.path.appending("bpm"))
+        path: entry.path(of: "bpm"))
     }
     return Int(microseconds)
   }
