@@ -31,7 +31,10 @@ extension PianoRollJSON {
   ///   `tempos`, `timeSignatures` and `keySignatures` add events to the first track only when no
   ///   track has an event of that kind (their entries at tick 0 that say 120 BPM or 4/4 add
   ///   nothing), and may place an entry by `bar` or `position` instead of `tick`;
-  /// - `onOrder`, `offOrder` (notes) and `order` (events) rebuild ``SongTrack/tickOrders``.
+  /// - a note or an event may be a row instead of an object (see ``Profile/compact`` and
+  ///   ``eventRows``);
+  /// - `onOrder`, `offOrder` (notes) and `order` (events), or a track's `onOrders`, `offOrders`
+  ///   and `eventOrders`, rebuild ``SongTrack/tickOrders``.
   ///
   /// Strict: a name given twice in one object, a number with a fraction where an integer
   /// belongs, more than 65,535 tracks, a meter of 0 beats or a denominator that is not a power of
