@@ -133,6 +133,11 @@ struct JSONStrictReadingTests {
       "tracks[0].events[0][0]", "found a string \"0\""
     ),
     (
+      "an event row with a tick of null", head + #""tracks": [{"events": [[null, "endOfTrack"]]}]}"#,
+      "tracks[0].events[0][0]",
+      "expected tick: the tick (or a \"position\" in the song) of the event, found null"
+    ),
+    (
       "an event row of an unknown type", head + #""tracks": [{"events": [[0, "noteWhat", 1]]}]}"#,
       "tracks[0].events[0][1]", "\"noteWhat\" is not allowed here (expected an event type: noteOff, noteOn"
     ),

@@ -98,8 +98,7 @@ struct PendingTrack {
       unplacedEvents.append((index, position))
       events.append(TrackEvent(tick: 0, event))
     } else {
-      throw PianoRollJSONError(
-        .missingName("tick", expected: "the tick (or a \"position\" in the song) of the event"), path: path)
+      throw entry.missing("tick", "the tick (or a \"position\" in the song) of the event")
     }
   }
 
