@@ -118,6 +118,32 @@ struct JSONSchemaTests {
       }, expectValid: true)
   }
 
+  @Test("the schema's note and event rows are the reader's: the same slots in the same order")
+  func rowsAreTheTable() throws {
+    let schema = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: Self.schema)) as? [String: Any])
+    let definitions = try #require(schema["$defs"] as? [String: Any])
+    func titles(_ row: Any?) throws -> [String] {
+      let items = try #require((row as? [String: Any])?["prefixItems"] as? [[String: Any]])
+      return items.compactMap { $0["title"] as? String }
+    }
+    #expect(
+      try titles(definitions["noteRow"])
+        == ["tick", "durationTicks", "pitch", "velocity", "channel", "off"])
+    let variants = try #require((definitions["eventRow"] as? [String: Any])?["oneOf"] as? [[String: Any]])
+    var rows: [String: [String]] = [:]
+    for variant in variants {
+      let items = try #require(variant["prefixItems"] as? [[String: Any]])
+      let type = try #require(items.count >= 2 ? items[1]["const"] as? String : nil)
+      rows[type] = try titles(variant)
+    }
+    let expected = Dictionary(
+      uniqueKeysWithValues: PianoRollJSON.eventRows.map {
+        ($0.type, ["tick", "type"] + $0.fields.map(\.rawValue))
+      })
+    #expect(rows == expected)
+  }
+
   @Test("the schema refuses what the reader refuses")
   func refuses() throws {
     // Documents that are not JSON at all are skipped by the script.

@@ -98,6 +98,77 @@ struct JSONStrictReadingTests {
       #"{"midiroll": 1, "profile": "tiny", "format": 1, "ticksPerBeat": 480, "tracks": []}"#,
       "profile", "\"tiny\" is not allowed here"
     ),
+    (
+      "a note row of 5 items", head + #""tracks": [{"notes": [[0, 480, 60, 90, 0]]}]}"#, "tracks[0].notes[0]",
+      "expected a note row of 6 integers: [tick, durationTicks, pitch, velocity, channel, off], found an array of 5 items"
+    ),
+    (
+      "a note row of 7 items", head + #""tracks": [{"notes": [[0, 480, 60, 90, 0, 0, 0]]}]}"#,
+      "tracks[0].notes[0]", "found an array of more than 6 items"
+    ),
+    (
+      "a note row with a pitch as a string", head + #""tracks": [{"notes": [[0, 480, "C4", 90, 0, 0]]}]}"#,
+      "tracks[0].notes[0][2]", "expected pitch: an integer 0…127, found a string \"C4\""
+    ),
+    (
+      "a note row with an off of -3", head + #""tracks": [{"notes": [[0, 480, 60, 90, 0, -3]]}]}"#,
+      "tracks[0].notes[0][5]", "-3 is out of range (expected off: an integer -2…127)"
+    ),
+    (
+      "a note row with a velocity of null", head + #""tracks": [{"notes": [[0, 480, 60, null, 0, 0]]}]}"#,
+      "tracks[0].notes[0][3]", "expected velocity: an integer 1…127, found null"
+    ),
+    (
+      "an event row of the wrong length", head + #""tracks": [{"events": [[0, "controlChange", 0, 7]]}]}"#,
+      "tracks[0].events[0]",
+      "expected a controlChange row of 5 items: [tick, \"controlChange\", channel, controller, value], found an array of 4 items"
+    ),
+    (
+      "an event row with a controller of 128",
+      head + #""tracks": [{"events": [[0, "controlChange", 0, 128, 1]]}]}"#, "tracks[0].events[0][3]",
+      "128 is out of range (expected an integer 0…127)"
+    ),
+    (
+      "an event row with a tick as a string", head + #""tracks": [{"events": [["0", "endOfTrack"]]}]}"#,
+      "tracks[0].events[0][0]", "found a string \"0\""
+    ),
+    (
+      "an event row with a tick of null", head + #""tracks": [{"events": [[null, "endOfTrack"]]}]}"#,
+      "tracks[0].events[0][0]",
+      "expected tick: the tick (or a \"position\" in the song) of the event, found null"
+    ),
+    (
+      "an event row of an unknown type", head + #""tracks": [{"events": [[0, "noteWhat", 1]]}]}"#,
+      "tracks[0].events[0][1]", "\"noteWhat\" is not allowed here (expected an event type: noteOff, noteOn"
+    ),
+    (
+      "an event row with null where nothing is the default",
+      head + #""tracks": [{"events": [[0, "tempo", null]]}]}"#, "tracks[0].events[0][2]",
+      "expected microsecondsPerBeat: microseconds per quarter note 1…16777215, or \"bpm\", found null"
+    ),
+    (
+      "an order given as a field and in a list",
+      head
+        + #""tracks": [{"notes": [{"pitch": 60, "tick": 0, "durationTicks": 1, "onOrder": 0}], "onOrders": [[0, 0]]}]}"#,
+      "tracks[0].onOrders[0]", "the rank of this item within its tick is given twice"
+    ),
+    (
+      "an order of a note that is not there",
+      head + #""tracks": [{"notes": [[0, 1, 60, 100, 0, 0]], "offOrders": [[1, 0]]}]}"#,
+      "tracks[0].offOrders[0][0]",
+      "index 1 is out of range (expected the index of one of the track's 1 notes: 0…0)"
+    ),
+    (
+      "an order pair of 3 items",
+      head + #""tracks": [{"events": [[0, "endOfTrack"]], "eventOrders": [[0, 0, 0]]}]}"#,
+      "tracks[0].eventOrders[0]", "expected an [index, rank] pair of integers"
+    ),
+    (
+      "a rank twice at one tick, in a list",
+      head
+        + #""tracks": [{"notes": [[0, 1, 60, 100, 0, 0], [0, 1, 61, 100, 0, 0]], "onOrders": [[0, 0], [1, 0]]}]}"#,
+      "tracks[0].onOrders[1]", "rank 0 is given twice at tick 0"
+    ),
   ]
 
   /// The refusals the schema can say too (it cannot compare a tick with a position, see
@@ -107,7 +178,12 @@ struct JSONStrictReadingTests {
       "a meter of 0 beats (summary)", "a meter of 0 beats (event)", "a denominator not a power of two",
       "an object for tempos", "an object for notes", "both divisions", "a pitch of 1.5",
       "a controller of 7.25",
-      "a tick of 1e30", "an unknown profile",
+      "a tick of 1e30", "an unknown profile", "a note row of 5 items", "a note row of 7 items",
+      "a note row with a pitch as a string", "a note row with an off of -3",
+      "a note row with a velocity of null",
+      "an event row of the wrong length", "an event row with a controller of 128",
+      "an event row with a tick as a string", "an event row of an unknown type",
+      "an event row with null where nothing is the default", "an order pair of 3 items",
     ].contains($0.name)
   }
 

@@ -49,6 +49,26 @@ import Testing
     #expect(PianoRollJSON.encode(decoded) == PianoRollJSON.encode(song))
   }
 
+  /// The page reads event rows with its own copy of the table: it must be midiroll's.
+  @Test func thePagesEventRowsAreMidirollsTable() throws {
+    let script = try #require(WebPageSources.files["song.js"])
+    let start = try #require(script.firstRange(of: "const EVENT_ROW_FIELDS = {")).upperBound
+    let end = try #require(script[start...].firstRange(of: "};")).lowerBound
+    var rows: [String: [String]] = [:]
+    for line in script[start..<end].split(separator: "\n") {
+      let parts = line.split(separator: ":", maxSplits: 1)
+      guard parts.count == 2 else { continue }
+      let fields = parts[1].split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map {
+        String($0.element)
+      }
+      rows[String(parts[0].filter { $0 != " " })] = fields
+    }
+    #expect(
+      rows
+        == Dictionary(
+          uniqueKeysWithValues: PianoRollJSON.eventRows.map { ($0.type, $0.fields.map(\.rawValue)) }))
+  }
+
   @Test func settingsCarryZoomColoursAndAnEscapedTitle() throws {
     let options = PageOptions(zoom: .eighth.triplet, coloring: .fire, title: "a \"b\" </script>\n")
     #expect(

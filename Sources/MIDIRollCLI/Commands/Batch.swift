@@ -124,7 +124,7 @@ public struct Batch: ParsableCommand {
   public var force = false
 
   /// Write compact piano-roll JSON.
-  @Flag(name: .long, help: "Write piano-roll JSON without derived fields and padding (still lossless).")
+  @Flag(name: .long, help: "Write piano-roll JSON with notes and events as rows (compact, lossless).")
   public var compact = false
 
   /// Where the report goes.

@@ -1,12 +1,15 @@
 import JSON
 
 /// Typed access to the members of a small JSON object read whole (an event, a summary entry),
-/// with errors that name the JSON path.
+/// with errors that name the JSON path; or to the slots of an event row, by the names of the
+/// same fields in an event object, so that one piece of code reads both.
 ///
 /// An absent member and a member set to `null` are the same: absent.
 struct JSONObjectReader {
   let object: JSONObject
   let path: JSONPath
+  /// For an event row, the names of its slots after `tick` and `type`; `nil` for an object.
+  private let rowFields: [PianoRollJSON.EventField]?
 
   /// A reader of `value`, which must be an object.
   init(_ value: JSONValue, at path: JSONPath, expected: String = "an object") throws(PianoRollJSONError) {
@@ -15,6 +18,60 @@ struct JSONObjectReader {
     }
     self.object = object
     self.path = path
+    rowFields = nil
+  }
+
+  /// A reader of an event row `[tick, "type", fields…]` (see ``PianoRollJSON/eventRows``): its
+  /// slots under the names `tick`, `type` and those of its type's fields.
+  /// - Throws: when the type is not a string or not known, or the row's length is not its type's.
+  init(eventRow row: [JSONValue], at path: JSONPath) throws(PianoRollJSONError) {
+    let shape = "an event row [tick, \"type\", fields…]"
+    guard row.count >= 2 else {
+      throw PianoRollJSONError(
+        .wrongType(expected: shape, found: "an array of \(row.count) item\(row.count == 1 ? "" : "s")"),
+        path: path)
+    }
+    guard case .string(let type) = row[1] else {
+      throw PianoRollJSONError(
+        .wrongType(expected: "the event type, e.g. \"controlChange\"", found: row[1].summary),
+        path: path.appending(1))
+    }
+    guard let layout = PianoRollJSON.eventRowsByType[type] else {
+      throw PianoRollJSONError(
+        .invalidValue(
+          value: "\"\(type.prefix(40))\"",
+          expected: "an event type: " + PianoRollJSON.eventRows.map(\.type).joined(separator: ", ")),
+        path: path.appending(1))
+    }
+    guard row.count == 2 + layout.fields.count else {
+      let names = (["tick", "\"\(type)\""] + layout.fields.map(\.rawValue)).joined(separator: ", ")
+      throw PianoRollJSONError(
+        .wrongType(
+          expected: "a \(type) row of \(2 + layout.fields.count) items: [\(names)]",
+          found: "an array of \(row.count) items"),
+        path: path)
+    }
+    var members = [JSONMember(name: "tick", value: row[0]), JSONMember(name: "type", value: row[1])]
+    for (index, field) in layout.fields.enumerated() {
+      members.append(JSONMember(name: field.rawValue, value: row[2 + index]))
+    }
+    object = JSONObject(members: members)
+    self.path = path
+    rowFields = layout.fields
+  }
+
+  /// The path of a member: `….name` in an object, `…[slot]` in a row.
+  func path(of name: String) -> JSONPath {
+    guard let slot = rowSlot(name) else { return path.appending(name) }
+    return path.appending(slot)
+  }
+
+  /// The slot of a name in a row (`nil` in an object, or for a name the row has not).
+  private func rowSlot(_ name: String) -> Int? {
+    guard let rowFields else { return nil }
+    if name == "tick" { return 0 }
+    if name == "type" { return 1 }
+    return rowFields.firstIndex { $0.rawValue == name }.map { $0 + 2 }
   }
 
   /// Whether the member is present and not `null`.
@@ -29,8 +86,13 @@ struct JSONObjectReader {
     return value
   }
 
+  /// The error for a required member that is absent (in a row: a required slot that is `null`).
   func missing(_ name: String, _ expected: String) -> PianoRollJSONError {
-    PianoRollJSONError(.missingName(name, expected: expected), path: path)
+    if let slot = rowSlot(name) {
+      return PianoRollJSONError(
+        .wrongType(expected: "\(name): \(expected)", found: "null"), path: path.appending(slot))
+    }
+    return PianoRollJSONError(.missingName(name, expected: expected), path: path)
   }
 
   /// An integer member within `range`, or `nil` when absent. Numbers that are exactly whole
@@ -44,18 +106,18 @@ struct JSONObjectReader {
       number = integer
     case .number(let number) where number.isWhole:
       throw PianoRollJSONError(
-        .outOfRange(value: number.text, expected: expected), path: path.appending(name))
+        .outOfRange(value: number.text, expected: expected), path: path(of: name))
     case .number(let number):
       throw PianoRollJSONError(
         .wrongType(expected: expected, found: "the number \(number.text), which is not a whole number"),
-        path: path.appending(name))
+        path: path(of: name))
     default:
       throw PianoRollJSONError(
-        .wrongType(expected: expected, found: value.summary), path: path.appending(name))
+        .wrongType(expected: expected, found: value.summary), path: path(of: name))
     }
     guard range.contains(number) else {
       throw PianoRollJSONError(
-        .outOfRange(value: "\(number)", expected: expected), path: path.appending(name))
+        .outOfRange(value: "\(number)", expected: expected), path: path(of: name))
     }
     return number
   }
@@ -74,7 +136,7 @@ struct JSONObjectReader {
     case .number(let number): return number.double()
     default:
       throw PianoRollJSONError(
-        .wrongType(expected: "a number", found: value.summary), path: path.appending(name))
+        .wrongType(expected: "a number", found: value.summary), path: path(of: name))
     }
   }
 
@@ -83,7 +145,7 @@ struct JSONObjectReader {
     guard let value = present(name) else { return nil }
     guard case .string(let text) = value else {
       throw PianoRollJSONError(
-        .wrongType(expected: "a string", found: value.summary), path: path.appending(name))
+        .wrongType(expected: "a string", found: value.summary), path: path(of: name))
     }
     return text
   }
@@ -93,7 +155,7 @@ struct JSONObjectReader {
     guard let value = present(name) else { return nil }
     guard case .bool(let flag) = value else {
       throw PianoRollJSONError(
-        .wrongType(expected: "true or false", found: value.summary), path: path.appending(name))
+        .wrongType(expected: "true or false", found: value.summary), path: path(of: name))
     }
     return flag
   }
@@ -103,7 +165,7 @@ struct JSONObjectReader {
     guard let value = present(name) else { return nil }
     guard case .array(let elements) = value else {
       throw PianoRollJSONError(
-        .wrongType(expected: "an array", found: value.summary), path: path.appending(name))
+        .wrongType(expected: "an array", found: value.summary), path: path(of: name))
     }
     return elements
   }
@@ -111,7 +173,7 @@ struct JSONObjectReader {
   /// An object member, or `nil` when absent.
   func object(_ name: String) throws(PianoRollJSONError) -> JSONObjectReader? {
     guard let value = present(name) else { return nil }
-    return try JSONObjectReader(value, at: path.appending(name))
+    return try JSONObjectReader(value, at: path(of: name))
   }
 
   /// A hex member (`"F0 7E 7F"`), or `nil` when absent.
@@ -120,7 +182,7 @@ struct JSONObjectReader {
     guard let bytes = Hex.bytes(text) else {
       throw PianoRollJSONError(
         .invalidValue(value: "\"\(text.prefix(40))\"", expected: "hexadecimal bytes such as \"F0 7E 7F\""),
-        path: path.appending(name))
+        path: path(of: name))
     }
     return bytes
   }

@@ -57,11 +57,24 @@ extension PendingTrack {
   /// The names of a position.
   static let positionNames = JSONNameTable(["bar", "beat", "subbeat", "cent"])
 
-  /// Reads one entry of `notes`, member by member.
+  /// The slots of a note row, `[tick, durationTicks, pitch, velocity, channel, off]`, with the
+  /// values each holds (`off`: the note-off velocity, or −1 for a note ended by a note-on of
+  /// velocity 0, −2 for one ended at the End of Track).
+  static let noteRowSlots: [(name: String, range: ClosedRange<Int>)] = [
+    ("tick", 0...PianoRollJSON.maximumTick), ("durationTicks", 0...PianoRollJSON.maximumTick),
+    ("pitch", 0...127), ("velocity", 1...127), ("channel", 0...15),
+    ("off", PianoRollJSON.offEndOfTrack...127),
+  ]
+
+  /// Reads one entry of `notes`: an object, member by member, or a row.
   mutating func readNote(_ reader: inout JSONReader) throws(PianoRollJSONError) {
-    guard try reader.peekKind() == .object else {
+    switch try reader.peekKind() {
+    case .object: break
+    case .array: return try readNoteRow(&reader)
+    default:
       throw PianoRollJSONError(
-        .wrongType(expected: "a note object", found: try reader.describeValue()), path: reader.path)
+        .wrongType(expected: "a note object or a note row of 6 integers", found: try reader.describeValue()),
+        path: reader.path)
     }
     try reader.beginObject()
     var pitch: Int?
@@ -100,8 +113,8 @@ extension PendingTrack {
             path: reader.path)
         }
         end = value
-      case 11: onOrder = try PianoRollJSON.readInt(&reader, 0...Int(Int32.max))
-      case 12: offOrder = try PianoRollJSON.readInt(&reader, 0...Int(Int32.max))
+      case 11: onOrder = try PianoRollJSON.readInt(&reader, 0...PendingOrder.maximumRank)
+      case 12: offOrder = try PianoRollJSON.readInt(&reader, 0...PendingOrder.maximumRank)
       default: try reader.skipValue()
       }
     }
@@ -140,8 +153,59 @@ extension PendingTrack {
       }
       checks.append(check)
     }
-    if let onOrder { orders.append((.noteOn(index), onOrder)) }
-    if let offOrder { orders.append((.noteOff(index), offOrder)) }
+    if let onOrder { orders.append(PendingOrder(item: .noteOn(index), rank: onOrder)) }
+    if let offOrder { orders.append(PendingOrder(item: .noteOff(index), rank: offOrder)) }
+  }
+
+  /// Reads a note row `[tick, durationTicks, pitch, velocity, channel, off]`.
+  private mutating func readNoteRow(_ reader: inout JSONReader) throws(PianoRollJSONError) {
+    try reader.beginArray()
+    let slots = Self.noteRowSlots
+    var values = (tick: 0, duration: 0, pitch: 0, velocity: 0, channel: 0, off: 0)
+    var count = 0
+    while try reader.nextElement() {
+      guard count < slots.count else { throw Self.noteRowLength(count + 1, path: reader.path, inside: true) }
+      let slot = slots[count]
+      let value = try reader.readInteger(
+        expected: "\(slot.name): an integer \(JSONObjectReader.describe(slot.range))")
+      guard slot.range.contains(value) else {
+        throw PianoRollJSONError(
+          .outOfRange(
+            value: "\(value)", expected: "\(slot.name): an integer \(JSONObjectReader.describe(slot.range))"),
+          path: reader.path)
+      }
+      switch count {
+      case 0: values.tick = value
+      case 1: values.duration = value
+      case 2: values.pitch = value
+      case 3: values.velocity = value
+      case 4: values.channel = value
+      default: values.off = value
+      }
+      count += 1
+    }
+    guard count == slots.count else { throw Self.noteRowLength(count, path: reader.path, inside: false) }
+    let end: NoteEnd
+    switch values.off {
+    case PianoRollJSON.offNoteOnVelocity0: end = .noteOnWithVelocityZero
+    case PianoRollJSON.offEndOfTrack: end = .endOfTrack
+    default: end = .noteOff
+    }
+    notes.append(
+      Note(
+        pitch: UInt8(values.pitch), velocity: UInt8(values.velocity), offVelocity: UInt8(max(values.off, 0)),
+        channel: UInt8(values.channel), tick: values.tick, durationTicks: values.duration, end: end))
+  }
+
+  /// The error for a note row of `count` items (or more, when `inside`: the reader then stands in
+  /// the row, at its item past the sixth).
+  private static func noteRowLength(_ count: Int, path: JSONPath, inside: Bool) -> PianoRollJSONError {
+    let rowPath = inside ? JSONPath(Array(path.components.dropLast())) : path
+    return PianoRollJSONError(
+      .wrongType(
+        expected: "a note row of 6 integers: [tick, durationTicks, pitch, velocity, channel, off]",
+        found: inside ? "an array of more than 6 items" : "an array of \(count) item\(count == 1 ? "" : "s")"),
+      path: rowPath)
   }
 
   /// A position object `{"bar", "beat", "subbeat", "cent"}` (parts absent count as 0).

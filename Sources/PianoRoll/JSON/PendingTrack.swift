@@ -16,9 +16,9 @@ struct PendingTrack {
   var unplacedNotes: [UnplacedNote] = []
   /// Notes with a `tick` and a `position` or `seconds` that must agree with it.
   var checks: [NoteCheck] = []
-  /// `onOrder`, `offOrder` and `order`: the rank of an item within its tick (event indices as
-  /// in the JSON).
-  var orders: [(item: TickOrder.Item, rank: Int)] = []
+  /// `onOrder`, `offOrder` and `order`, or the entries of `onOrders`, `offOrders` and
+  /// `eventOrders`: the rank of an item within its tick (event indices as in the JSON).
+  var orders: [PendingOrder] = []
   /// Whether a track-name event was added at index 0 for the track's `"name"`.
   var addedName = false
   /// The number of events of the JSON's `events`.
@@ -62,11 +62,14 @@ struct PendingTrack {
       case "notes":
         try reader.beginArray()
         while try reader.nextElement() { try readNote(&reader) }
+      case "onOrders", "offOrders", "eventOrders":
+        try readOrders(&reader, of: key)
       default:
         try reader.skipValue()
       }
     }
     jsonEventCount = events.count
+    try checkOrders(track: track)
     if let name, !events.contains(where: { $0.event.metaEvent?.kind == .trackName }) {
       events.insert(TrackEvent(tick: 0, .meta(.text(.trackName, name))), at: 0)
       addedName = true
@@ -74,21 +77,28 @@ struct PendingTrack {
     }
   }
 
-  /// Reads one entry of `events` (a small object, read whole).
+  /// Reads one entry of `events`: an object or a row (small, read whole).
   private mutating func readEvent(_ reader: inout JSONReader) throws(PianoRollJSONError) {
     let path = reader.path
-    let entry = try JSONObjectReader(try reader.readValue(), at: path, expected: "an event object")
+    let value = try reader.readValue()
+    let entry: JSONObjectReader
+    if case .array(let row) = value {
+      entry = try JSONObjectReader(eventRow: row, at: path)
+    } else {
+      entry = try JSONObjectReader(value, at: path, expected: "an event object or an event row")
+    }
     let event = try PianoRollJSON.decodeEvent(entry)
     let index = events.count
-    if let rank = try entry.int("order", 0...Int(Int32.max)) { orders.append((.event(index), rank)) }
+    if let rank = try entry.int("order", 0...PendingOrder.maximumRank) {
+      orders.append(PendingOrder(item: .event(index), rank: rank))
+    }
     if let tick = try entry.int("tick", 0...PianoRollJSON.maximumTick) {
       events.append(TrackEvent(tick: tick, event))
     } else if let position = try entry.position("position") {
       unplacedEvents.append((index, position))
       events.append(TrackEvent(tick: 0, event))
     } else {
-      throw PianoRollJSONError(
-        .missingName("tick", expected: "the tick (or a \"position\" in the song) of the event"), path: path)
+      throw entry.missing("tick", "the tick (or a \"position\" in the song) of the event")
     }
   }
 
@@ -108,32 +118,26 @@ struct PendingTrack {
   /// The tick orders from `onOrder`, `offOrder` and `order`, once notes and events are placed.
   func tickOrders(track: Int) throws(PianoRollJSONError) -> TickOrders {
     guard !orders.isEmpty else { return [] }
-    var entries: [(tick: Int, rank: Int, item: TickOrder.Item)] = []
+    var entries: [(tick: Int, rank: Int, item: TickOrder.Item, order: Int)] = []
     entries.reserveCapacity(orders.count)
-    for (item, rank) in orders {
-      switch item {
-      case .noteOn(let index): entries.append((notes[index].tick, rank, item))
-      case .noteOff(let index): entries.append((notes[index].endTick, rank, item))
+    for (number, order) in orders.enumerated() {
+      switch order.item {
+      case .noteOn(let index): entries.append((notes[index].tick, order.rank, order.item, number))
+      case .noteOff(let index): entries.append((notes[index].endTick, order.rank, order.item, number))
       case .event(let index):
         let placed = addedName ? index + 1 : index
-        entries.append((events[placed].tick, rank, .event(placed)))
+        entries.append((events[placed].tick, order.rank, .event(placed), number))
       }
     }
-    entries.sort { ($0.tick, $0.rank) < ($1.tick, $1.rank) }
+    entries.sort { ($0.tick, $0.rank, $0.order) < ($1.tick, $1.rank, $1.order) }
     var result = TickOrders()
     var start = 0  // the first entry of the tick being gathered
     for (position, entry) in entries.enumerated() {
       if position > 0 && entries[position - 1].tick == entry.tick && entries[position - 1].rank == entry.rank
       {
-        let path: JSONPath
-        switch entry.item {
-        case .noteOn(let index): path = Self.notePath(index, track: track).appending("onOrder")
-        case .noteOff(let index): path = Self.notePath(index, track: track).appending("offOrder")
-        case .event(let index): path = eventPath(index, track: track).appending("order")
-        }
         throw PianoRollJSONError(
           .conflict("rank \(entry.rank) is given twice at tick \(entry.tick): each rank within a tick once"),
-          path: path)
+          path: orders[entry.order].path(track: track))
       }
       if position + 1 == entries.count || entries[position + 1].tick != entry.tick {
         result.append(tick: entry.tick, items: entries[start...position].map(\.item))

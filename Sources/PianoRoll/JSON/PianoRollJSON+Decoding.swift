@@ -31,7 +31,10 @@ extension PianoRollJSON {
   ///   `tempos`, `timeSignatures` and `keySignatures` add events to the first track only when no
   ///   track has an event of that kind (their entries at tick 0 that say 120 BPM or 4/4 add
   ///   nothing), and may place an entry by `bar` or `position` instead of `tick`;
-  /// - `onOrder`, `offOrder` (notes) and `order` (events) rebuild ``SongTrack/tickOrders``.
+  /// - a note or an event may be a row instead of an object (see ``Profile/compact`` and
+  ///   ``eventRows``);
+  /// - `onOrder`, `offOrder` (notes) and `order` (events), or a track's `onOrders`, `offOrders`
+  ///   and `eventOrders`, rebuild ``SongTrack/tickOrders``.
   ///
   /// Strict: a name given twice in one object, a number with a fraction where an integer
   /// belongs, more than 65,535 tracks, a meter of 0 beats or a denominator that is not a power of
@@ -329,7 +332,7 @@ extension PianoRollJSON {
     guard denominator & (denominator - 1) == 0 else {
       throw PianoRollJSONError(
         .outOfRange(value: "\(denominator)", expected: "a power of two: 1, 2, 4, 8, 16, …"),
-        path: entry.path.appending("denominator"))
+        path: entry.path(of: "denominator"))
     }
     return denominator
   }
@@ -343,7 +346,7 @@ extension PianoRollJSON {
     guard microseconds >= 1 && microseconds < 0x100_0000 else {
       throw PianoRollJSONError(
         .outOfRange(value: "\(bpm)", expected: "beats per minute from 3.58 to 60000000"),
-        path: entry.path.appending("bpm"))
+        path: entry.path(of: "bpm"))
     }
     return Int(microseconds)
   }

@@ -3,7 +3,8 @@ import SMF
 
 extension PianoRollJSON {
   /// The song as piano-roll JSON (UTF-8): the ``Profile/full`` profile one note or event a
-  /// line, the ``Profile/compact`` one without derived fields and padding.
+  /// line, the ``Profile/compact`` one notes and events as rows, without derived fields and
+  /// padding.
   ///
   /// Each track lists its notes in tick order and its other events in writing order (see
   /// ``Song/midiFile()``), so that JSON → .mid → JSON gives the same bytes.
@@ -156,50 +157,40 @@ extension PianoRollJSON {
     _ track: SongTrack, _ timeline: Timeline, full: Bool, to out: inout JSONWriter
   ) {
     let ranks = TickRanks(track)
-    if full {
-      out.raw("\n      \"name\": ")
-      if let name = track.name { out.rawString(name) } else { out.raw("null") }
-      out.raw(",\n      \"notes\": [")
-    } else {
-      out.raw("\"notes\": [")
+    guard full else {
+      writeTrackRows(track, ranks: ranks, to: &out)
+      return
     }
+    out.raw("\n      \"name\": ")
+    if let name = track.name { out.rawString(name) } else { out.raw("null") }
+    out.raw(",\n      \"notes\": [")
     let meters = timeline.timeSignatures
     let tempos = timeline.tempos
     for (index, noteIndex) in track.noteIndicesInTickOrder().enumerated() {
       let note = track.notes[noteIndex].writable
       out.raw(index == 0 ? "\n        {\"pitch\": " : ",\n        {\"pitch\": ")
       out.rawInteger(Int(note.pitch))
-      if full {
-        out.raw(", \"name\": \"")
-        writeNoteName(note.pitch, to: &out)
-        out.raw("\", \"velocity\": ")
-      } else {
-        out.raw(", \"velocity\": ")
-      }
+      out.raw(", \"name\": \"")
+      writeNoteName(note.pitch, to: &out)
+      out.raw("\", \"velocity\": ")
       out.rawInteger(Int(note.velocity))
-      if full || note.offVelocity != 0 {
-        out.raw(", \"offVelocity\": ")
-        out.rawInteger(Int(note.offVelocity))
-      }
-      if full || note.channel != 0 {
-        out.raw(", \"channel\": ")
-        out.rawInteger(Int(note.channel))
-      }
+      out.raw(", \"offVelocity\": ")
+      out.rawInteger(Int(note.offVelocity))
+      out.raw(", \"channel\": ")
+      out.rawInteger(Int(note.channel))
       out.raw(", \"tick\": ")
       out.rawInteger(note.tick)
       out.raw(", \"durationTicks\": ")
       out.rawInteger(note.durationTicks)
-      if full {
-        let start = meters.position(atTick: note.tick)
-        out.raw(", \"position\": ")
-        writePosition(start, to: &out)
-        out.raw(", \"duration\": ")
-        writePosition(meters.duration(from: start, to: meters.position(atTick: note.endTick)), to: &out)
-        out.raw(", \"seconds\": ")
-        writeSeconds(tempos, from: 0, to: note.tick, to: &out)
-        out.raw(", \"durationSeconds\": ")
-        writeSeconds(tempos, from: note.tick, to: note.endTick, to: &out)
-      }
+      let start = meters.position(atTick: note.tick)
+      out.raw(", \"position\": ")
+      writePosition(start, to: &out)
+      out.raw(", \"duration\": ")
+      writePosition(meters.duration(from: start, to: meters.position(atTick: note.endTick)), to: &out)
+      out.raw(", \"seconds\": ")
+      writeSeconds(tempos, from: 0, to: note.tick, to: &out)
+      out.raw(", \"durationSeconds\": ")
+      writeSeconds(tempos, from: note.tick, to: note.endTick, to: &out)
       switch note.end {
       case .noteOff: break
       case .noteOnWithVelocityZero: out.raw(", \"end\": \"noteOnVelocity0\"")
@@ -222,7 +213,7 @@ extension PianoRollJSON {
       out.raw(index == 0 ? "\n        {\"tick\": " : ",\n        {\"tick\": ")
       let item = track.events[eventIndex]
       out.rawInteger(item.tick)
-      writeEvent(item.event, full: full, to: &out)
+      writeEvent(item.event, to: &out)
       if let rank = ranks?.rank(of: .event(eventIndex), at: item.tick) {
         out.raw(", \"order\": ")
         out.rawInteger(rank)

@@ -48,7 +48,7 @@ extension PianoRollJSON {
       case let other:
         throw PianoRollJSONError(
           .invalidValue(value: "\"\(other)\"", expected: "\"F0\" or \"F7\""),
-          path: entry.path.appending("kind"))
+          path: entry.path(of: "kind"))
       }
       guard let data = try entry.hex("hex") else { throw entry.missing("hex", "the SysEx bytes in hex") }
       return .sysEx(SysExEvent(kind, data: data))
@@ -65,7 +65,7 @@ extension PianoRollJSON {
             value: "\"\(type.prefix(40))\"",
             expected: "an event type: noteOff, noteOn, polyPressure, controlChange, programChange, "
               + "channelPressure, pitchBend, sysEx, meta, or a meta name such as trackName or tempo"),
-          path: entry.path.appending("type"))
+          path: entry.path(of: "type"))
       }
       if let data = try entry.hex("hex") { return .meta(MetaEvent(kind, data: data)) }
       return .meta(try decodeMeta(kind, entry))

@@ -1,7 +1,8 @@
 import JSON
 import SMF
 
-/// Events other than notes in piano-roll JSON: `{"tick": …, "type": …, fields}`.
+/// Events other than notes as the full profile writes them: `{"tick": …, "type": …, fields}`
+/// (the compact profile writes the same fields as rows: `PianoRollJSON+EventRows.swift`).
 ///
 /// | type | fields |
 /// |---|---|
@@ -17,17 +18,20 @@ import SMF
 /// | `channelPrefix` | `channel` |
 /// | `port` | `port` |
 /// | `endOfTrack` | — |
-/// | `tempo` | `microsecondsPerBeat`, `bpm` |
+/// | `tempo` | `microsecondsPerBeat`, `bpm` (derived) |
 /// | `smpteOffset` | `hours`, `minutes`, `seconds`, `frames`, `subframes` |
 /// | `timeSignature` | `numerator`, `denominator`, `clocksPerClick`, `thirtySecondsPerQuarter` |
-/// | `keySignature` | `sharps`, `minor`, `name` |
+/// | `keySignature` | `sharps`, `minor`, `name` (derived) |
 /// | `sequencerSpecific` | `hex` |
 /// | `meta` (any other type) | `metaType`, `hex` |
 ///
 /// A known meta event whose bytes do not have the usual length or values (a meter of 0 beats
-/// among them, which reading refuses in readable form) is written with `hex` only. On reading, `hex` wins over the readable fields of any meta event.
+/// among them, which reading refuses in readable form) is written with `hex` only. On reading,
+/// `hex` wins over the readable fields of any meta event.
 extension PianoRollJSON {
-  static func writeEvent(_ event: MIDIEvent, full: Bool, to out: inout JSONWriter) {
+  /// Writes an event's fields after its tick: `, "type": …, fields` (the caller writes
+  /// `{"tick": …` and `}`).
+  static func writeEvent(_ event: MIDIEvent, to out: inout JSONWriter) {
     switch event {
     case .channel(let message):
       writeChannelMessage(message, to: &out)
@@ -38,7 +42,7 @@ extension PianoRollJSON {
           : ", \"type\": \"sysEx\", \"kind\": \"F7\", \"hex\": ")
       out.rawHexString(sysEx.data)
     case .meta(let meta):
-      writeMeta(meta, full: full, to: &out)
+      writeMeta(meta, to: &out)
     }
   }
 
@@ -81,7 +85,7 @@ extension PianoRollJSON {
     }
   }
 
-  private static func writeMeta(_ meta: MetaEvent, full: Bool, to out: inout JSONWriter) {
+  private static func writeMeta(_ meta: MetaEvent, to out: inout JSONWriter) {
     let data = meta.data
     guard let kind = meta.kind else {
       out.raw(", \"type\": \"meta\", \"metaType\": ")
@@ -92,40 +96,40 @@ extension PianoRollJSON {
     }
     out.raw(", \"type\": ")
     out.rawString(kind.name)
+    guard hasReadableFields(meta, textMustBeUTF8: false) else {
+      out.raw(", \"hex\": ")
+      out.rawHexString(data)
+      return
+    }
     if kind.isText {
+      out.raw(", \"text\": ")
       if let text = String(validating: data, as: UTF8.self) {
-        out.raw(", \"text\": ")
         out.rawString(text)
       } else {
-        if full {
-          out.raw(", \"text\": ")
-          out.rawString(MetaEvent.decodeText(data))
-        }
+        out.rawString(MetaEvent.decodeText(data))
         out.raw(", \"hex\": ")
         out.rawHexString(data)
       }
       return
     }
     switch kind {
-    case .sequenceNumber where data.count == 2:
+    case .sequenceNumber:
       out.raw(", \"number\": ")
       out.rawInteger(Int(data[0]) << 8 | Int(data[1]))
-    case .channelPrefix where data.count == 1 && data[0] < 16:
+    case .channelPrefix:
       out.raw(", \"channel\": ")
       out.rawInteger(Int(data[0]))
-    case .port where data.count == 1:
+    case .port:
       out.raw(", \"port\": ")
       out.rawInteger(Int(data[0]))
-    case .endOfTrack where data.isEmpty:
+    case .endOfTrack:
       break
-    case .tempo where data.count == 3 && meta.tempo! > 0:
+    case .tempo:
       out.raw(", \"microsecondsPerBeat\": ")
       out.rawInteger(meta.tempo!)
-      if full {
-        out.raw(", \"bpm\": ")
-        out.rawDecimal(numerator: 60_000_000, denominator: meta.tempo!)
-      }
-    case .smpteOffset where data.count == 5:
+      out.raw(", \"bpm\": ")
+      out.rawDecimal(numerator: 60_000_000, denominator: meta.tempo!)
+    case .smpteOffset:
       out.raw(", \"hours\": ")
       out.rawInteger(Int(data[0]))
       out.raw(", \"minutes\": ")
@@ -136,7 +140,7 @@ extension PianoRollJSON {
       out.rawInteger(Int(data[3]))
       out.raw(", \"subframes\": ")
       out.rawInteger(Int(data[4]))
-    case .timeSignature where data.count == 4 && data[0] > 0 && data[1] < 16:
+    case .timeSignature:
       out.raw(", \"numerator\": ")
       out.rawInteger(Int(data[0]))
       out.raw(", \"denominator\": ")
@@ -145,10 +149,10 @@ extension PianoRollJSON {
       out.rawInteger(Int(data[2]))
       out.raw(", \"thirtySecondsPerQuarter\": ")
       out.rawInteger(Int(data[3]))
-    case .keySignature where meta.keySignature != nil:
+    case .keySignature:
       let key = meta.keySignature!
-      writeKeyFields(sharps: key.sharps, isMinor: key.isMinor, name: key.name, full: full, to: &out)
-    default:
+      writeKeyFields(sharps: key.sharps, isMinor: key.isMinor, name: key.name, to: &out)
+    default:  // sequencerSpecific
       out.raw(", \"hex\": ")
       out.rawHexString(data)
     }

@@ -10,7 +10,8 @@
 ///
 /// - ``encode(_:profile:)`` writes a song (``encode(_:profile:to:)`` streams it to a sink);
 ///   names always come in the same order and numbers in one form, so equal songs give equal
-///   bytes. The ``Profile/compact`` profile leaves out what is derived and the padding.
+///   bytes. The ``Profile/compact`` profile leaves out what is derived and the padding, and
+///   writes notes and events as rows (arrays).
 /// - ``decode(_:options:)`` reads one (``decode(source:options:)`` from a file descriptor or
 ///   pipe as it arrives), written by ``encode(_:profile:)`` or by hand: `tick` wins where
 ///   present; a note with only `position` (or only `seconds`) is placed from it; unknown names
@@ -19,7 +20,8 @@
 ///
 /// `notes` and `events` of every track are the truth: `.mid → JSON → .mid` gives the same
 /// events per track at the same ticks, and in the same order within a tick (`onOrder`,
-/// `offOrder` and `order` record it where the canonical order would differ). The top-level
+/// `offOrder` and `order`, or in the compact profile the tracks' `onOrders`, `offOrders` and
+/// `eventOrders`, record it where the canonical order would differ). The top-level
 /// `tempos`, `timeSignatures` and `keySignatures` are summaries (with the defaults 120 BPM and
 /// 4/4 when the file has none); reading uses a summary only when no track has an event of its
 /// kind, so nothing is doubled. The schema is `Schemas/midiroll-pianoroll-v1.schema.json`.

@@ -5,9 +5,41 @@
 // the same rules as midiroll's Swift model: positions through every meter change
 // (TimeSignatureMap), seconds through every tempo change (TempoMap) and bar-relative grids
 // (Grid, GridLines). Ticks are the truth; every other view is derived from them, so the page
-// reads the full and the compact profile alike.
+// reads the full and the compact profile alike: notes and events as objects or as rows.
 const SongModel = (() => {
   const CENTS_PER_BEAT = 960;
+  // The fields of each event type's row, `[tick, "type", fields…]`, in their order (midiroll's
+  // PianoRollJSON.eventRows; a test checks that the two agree). A note row is
+  // [tick, durationTicks, pitch, velocity, channel, off].
+  const EVENT_ROW_FIELDS = {
+    noteOff: ["channel", "pitch", "velocity"],
+    noteOn: ["channel", "pitch", "velocity"],
+    polyPressure: ["channel", "pitch", "pressure"],
+    controlChange: ["channel", "controller", "value"],
+    programChange: ["channel", "program"],
+    channelPressure: ["channel", "pressure"],
+    pitchBend: ["channel", "value"],
+    sysEx: ["kind", "hex"],
+    meta: ["metaType", "hex"],
+    sequenceNumber: ["number"],
+    text: ["text"],
+    copyright: ["text"],
+    trackName: ["text"],
+    instrumentName: ["text"],
+    lyric: ["text"],
+    marker: ["text"],
+    cuePoint: ["text"],
+    programName: ["text"],
+    deviceName: ["text"],
+    channelPrefix: ["channel"],
+    port: ["port"],
+    endOfTrack: [],
+    tempo: ["microsecondsPerBeat"],
+    smpteOffset: ["hours", "minutes", "seconds", "frames", "subframes"],
+    timeSignature: ["numerator", "denominator", "clocksPerClick", "thirtySecondsPerQuarter"],
+    keySignature: ["sharps", "minor"],
+    sequencerSpecific: ["hex"],
+  };
   const PITCH_CLASSES = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"];
   const MAJOR_KEYS = ["Cb", "Gb", "Db", "Ab", "Eb", "Bb", "F", "C", "G", "D", "A", "E", "B", "F#", "C#"];
   const MINOR_KEYS = ["Ab", "Eb", "Bb", "F", "C", "G", "D", "A", "E", "B", "F#", "C#", "G#", "D#", "A#"];
@@ -34,6 +66,22 @@ const SongModel = (() => {
   /** A pitch's name, C4 = 60, sharps as midiroll writes them. */
   function noteName(pitch) {
     return PITCH_CLASSES[pitch % 12] + (Math.floor(pitch / 12) - 1);
+  }
+
+  /** An event as an object, whether the document gives it as one or as a row (`null`: absent). */
+  function eventObject(event) {
+    if (!Array.isArray(event)) return event;
+    const object = { tick: event[0], type: event[1] };
+    (EVENT_ROW_FIELDS[event[1]] || []).forEach((name, i) => {
+      const value = event[2 + i];
+      if (value !== null && value !== undefined) object[name] = value;
+    });
+    return object;
+  }
+
+  /** The `[index, rank]` pairs of a track's `onOrders` or `offOrders` as a map. */
+  function ranks(list) {
+    return new Map((list || []).map(([index, rank]) => [index, rank]));
   }
 
   /** A key signature's name, e.g. `G major`, `Eb minor`. */
@@ -427,7 +475,10 @@ const SongModel = (() => {
       const fromEvents = (type) => {
         const found = [];
         for (const track of doc.tracks || []) {
-          for (const event of track.events || []) if (event.type === type) found.push(event);
+          for (const event of track.events || []) {
+            const object = eventObject(event);
+            if (object.type === type) found.push(object);
+          }
         }
         return found;
       };
@@ -442,22 +493,36 @@ const SongModel = (() => {
       const tracks = doc.tracks || [];
       const total = tracks.reduce((sum, track) => sum + (track.notes ? track.notes.length : 0), 0);
       this.notes = new NoteStore(total);
+      // The ranks within a tick of notes given as rows (`onOrders`, `offOrders`), by note index
+      // in the store: [onRank, offRank].
+      this.rowRanks = new Map();
       this.tracks = [];
       let colorIndex = 0;
       let endTick = 0;
       for (let t = 0; t < tracks.length; t++) {
         const notes = tracks[t].notes || [];
-        const named = (tracks[t].events || []).find((event) => event.type === "trackName");
+        const events = (tracks[t].events || []).map(eventObject);
+        const named = events.find((event) => event.type === "trackName");
         const name = tracks[t].name || (named && named.text) || "Track " + (t + 1);
         this.tracks.push({ name, colorIndex: notes.length > 0 ? colorIndex++ : -1 });
-        for (const note of notes) {
-          const tick = this.noteTick(note);
-          const duration = Math.max(0, this.noteDuration(note, tick));
-          this.notes.add(tick, duration, note.pitch, note.velocity === undefined ? 100 : note.velocity,
-            note.channel || 0, t, note);
-          endTick = Math.max(endTick, tick + duration);
+        const onRanks = ranks(tracks[t].onOrders);
+        const offRanks = ranks(tracks[t].offOrders);
+        for (let n = 0; n < notes.length; n++) {
+          const note = notes[n];
+          let i;
+          if (Array.isArray(note)) {
+            const [tick, duration, pitch, velocity, channel] = note;
+            i = this.notes.add(tick, Math.max(0, duration), pitch, velocity, channel, t, note);
+            if (onRanks.has(n) || offRanks.has(n)) this.rowRanks.set(i, [onRanks.get(n), offRanks.get(n)]);
+          } else {
+            const tick = this.noteTick(note);
+            const duration = Math.max(0, this.noteDuration(note, tick));
+            i = this.notes.add(tick, duration, note.pitch, note.velocity === undefined ? 100 : note.velocity,
+              note.channel || 0, t, note);
+          }
+          endTick = Math.max(endTick, this.notes.tick[i] + this.notes.duration[i]);
         }
-        for (const event of tracks[t].events || []) endTick = Math.max(endTick, event.tick || 0);
+        for (const event of events) endTick = Math.max(endTick, event.tick || 0);
       }
       this.notes.buildIndex();
       this.endTick = endTick;
@@ -508,7 +573,11 @@ const SongModel = (() => {
       return [p.bar + 1, p.beat + 1, p.subbeat + 1, p.cent + 1].join(".");
     }
 
-    /** The notes as piano-roll JSON: the document read, with the notes as they are now. */
+    /**
+     * The notes as piano-roll JSON: the document read, with the notes as they are now, each in
+     * the form it was read in (an added note as a row in a compact document), and the ranks
+     * within a tick of unchanged row notes renumbered in `onOrders` and `offOrders`.
+     */
     toJSON() {
       const doc = Object.assign({}, this.doc);
       const store = this.notes;
@@ -519,16 +588,35 @@ const SongModel = (() => {
       }
       doc.tracks = (doc.tracks || []).map((track, t) => {
         const indices = perTrack[t].sort((a, b) => store.tick[a] - store.tick[b] || a - b);
-        return Object.assign({}, track, { notes: indices.map((i) => this.noteJSON(i)) });
+        const saved = Object.assign({}, track, { notes: indices.map((i) => this.noteJSON(i)) });
+        delete saved.onOrders;
+        delete saved.offOrders;
+        const onOrders = [];
+        const offOrders = [];
+        indices.forEach((i, n) => {
+          const rank = this.rowRanks.get(i);
+          if (rank === undefined || (store.flags[i] & NoteStore.looseFlag) !== 0) return;
+          if (rank[0] !== undefined) onOrders.push([n, rank[0]]);
+          if (rank[1] !== undefined) offOrders.push([n, rank[1]]);
+        });
+        if (onOrders.length > 0) saved.onOrders = onOrders;
+        if (offOrders.length > 0) saved.offOrders = offOrders;
+        return saved;
       });
       return doc;
     }
 
-    /** One note as JSON: as read when unchanged; else with its derived fields left out. */
+    /**
+     * One note as JSON: as read when unchanged; else with its derived fields and its ranks
+     * within a tick left out (its tick is not the file's any more).
+     */
     noteJSON(i) {
       const store = this.notes;
       const source = store.source[i];
       if (source && (store.flags[i] & NoteStore.looseFlag) === 0) return source;
+      const row = [store.tick[i], store.duration[i], store.pitch[i], store.velocity[i], store.channel[i]];
+      if (Array.isArray(source)) return row.concat([source[5]]);
+      if (!source && this.doc.profile === "compact") return row.concat([0]);
       const note = {};
       for (const key of Object.keys(source || {})) {
         if (!Song.derivedKeys.includes(key)) note[key] = source[key];
@@ -543,8 +631,9 @@ const SongModel = (() => {
       return note;
     }
   }
-  // Derived from ticks; left out of an edited note, since ticks win when midiroll reads it.
-  Song.derivedKeys = ["name", "position", "duration", "seconds", "durationSeconds"];
+  // Derived from ticks, or the note's place within its old tick: left out of an edited note,
+  // since ticks win when midiroll reads it.
+  Song.derivedKeys = ["name", "position", "duration", "seconds", "durationSeconds", "onOrder", "offOrder"];
 
-  return { Song, Meters, Tempos, Grid, GridLines, NoteStore, noteName, keyName, floorDiv, ceilDiv };
+  return { Song, Meters, Tempos, Grid, GridLines, NoteStore, noteName, keyName, eventObject, floorDiv, ceilDiv };
 })();
