@@ -42,12 +42,19 @@ public struct Convert: ParsableCommand {
   public func run() throws {
     var plan = try transform.plan()
     let outputKind = try SongFileKind.resolve(output, explicit: outputOptions.to, role: "output")
-    var song = try SongInput(path: input, options: inputOptions)
-    song.printWarnings(quiet: inputOptions.quiet)
     plan.sustain = try npzOutput.sustainMode()
     let encoding = EncodingOptions(
       jsonProfile: outputOptions.compact ? .compact : .full, npz: try npzOutput.npzOptions())
     try npzOutput.check(outputKind: outputKind)
+    if plan.isEmpty, outputKind == .mid, input != "-", (inputOptions.from ?? SongFileKind(path: input)) == .json {
+      // JSON to .mid as it is: one track at a time, never the whole song.
+      try FileIO.write(to: output, inputs: [input], force: outputOptions.force) { sink throws(KitError) in
+        try SongInput.writeMIDI(fromJSONFile: input, midiLimit: inputOptions.maxFileSize, to: sink)
+      }
+      return
+    }
+    var song = try SongInput(path: input, options: inputOptions)
+    song.printWarnings(quiet: inputOptions.quiet)
     let done = try plan.apply(to: &song)
     try FileIO.write(to: output, inputs: [input], force: outputOptions.force) { sink throws(KitError) in
       try song.write(as: outputKind, options: encoding, to: sink)

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import NPZ
 import PianoRoll
 import SMF
@@ -59,9 +64,7 @@ public struct SongInput: Sendable {
   /// `midiLimit` read back (``PianoRollJSON/worstCaseBytesPerMIDIByte``).
   /// - Throws: ``KitError`` (bad input) naming the file and the JSON path.
   private init(streamingJSONFrom path: String, midiLimit: Int, readOptions: ReadOptions) throws(KitError) {
-    let limit = midiLimit.multipliedReportingOverflow(by: PianoRollJSON.worstCaseBytesPerMIDIByte)
-    let options = PianoRollJSON.DecodeOptions(
-      maximumInputBytes: limit.overflow ? Int.max : limit.partialValue)
+    let options = Self.jsonOptions(midiLimit: midiLimit)
     let song = try FileIO.withInput(path) { (descriptor) throws(KitError) -> Song in
       do throws(PianoRollJSONError) {
         return try PianoRollJSON.decode(fileDescriptor: descriptor, options: options)
@@ -73,6 +76,42 @@ public struct SongInput: Sendable {
     self.readOptions = readOptions
     warnings = []
     content = .song(song)
+  }
+
+  /// How JSON is read when a `.mid` may have `midiLimit` bytes: every JSON written from such
+  /// a file reads back (``PianoRollJSON/worstCaseBytesPerMIDIByte``).
+  private static func jsonOptions(midiLimit: Int) -> PianoRollJSON.DecodeOptions {
+    let limit = midiLimit.multipliedReportingOverflow(by: PianoRollJSON.worstCaseBytesPerMIDIByte)
+    return PianoRollJSON.DecodeOptions(maximumInputBytes: limit.overflow ? Int.max : limit.partialValue)
+  }
+
+  /// Writes a piano-roll JSON file (by name: a regular file) as a Standard MIDI File into
+  /// `sink`, one track at a time (``PianoRollJSON/midiFile(decoding:options:)``), so that
+  /// memory holds the file being made and one track; where that cannot give what reading the
+  /// song whole gives, the file is read again whole. What `convert x.json y.mid` does.
+  /// - Throws: ``KitError`` (bad input) naming the file and the JSON path.
+  public static func writeMIDI(fromJSONFile path: String, midiLimit: Int, to sink: OutputSink) throws(KitError) {
+    let options = jsonOptions(midiLimit: midiLimit)
+    func reading<T>(_ body: () throws(PianoRollJSONError) -> T) throws(KitError) -> T {
+      do throws(PianoRollJSONError) { return try body() } catch {
+        throw KitError(.badInput, file: path, error.description, offset: error.offset)
+      }
+    }
+    let bytes = try FileIO.withInput(path) { (descriptor) throws(KitError) -> [UInt8] in
+      if path != "-" {  // a regular file, which can be read again
+        let streamed = try reading { () throws(PianoRollJSONError) in
+          try PianoRollJSON.midiFile(decoding: .fileDescriptor(descriptor), options: options)
+        }
+        if let streamed { return streamed }
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+          throw KitError(.badInput, file: path, "cannot read the file again from its start")
+        }
+      }
+      return try reading { () throws(PianoRollJSONError) in
+        try PianoRollJSON.decode(fileDescriptor: descriptor, options: options).serialized()
+      }
+    }
+    sink.write(bytes)
   }
 
   /// Decodes bytes already read.

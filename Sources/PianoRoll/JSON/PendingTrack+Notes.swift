@@ -42,6 +42,19 @@ struct NoteCheck {
   }
 
   var index: Int { Int(noteIndex) }
+
+  /// Whether the given position and seconds are those of `tick` in `timeline`.
+  func holds(forTick tick: Int, in timeline: Timeline) -> Bool {
+    if let position, position != timeline.position(atTick: tick) { return false }
+    if let seconds, !Self.secondsAgree(seconds, timeline.seconds(atTick: tick)) { return false }
+    return true
+  }
+
+  /// Whether seconds read from JSON say the time of a tick (`atTick`): within a microsecond,
+  /// and the rounding of a long song's time.
+  static func secondsAgree(_ given: Double, _ atTick: Double) -> Bool {
+    (given - atTick).magnitude <= 1e-6 + atTick.magnitude * 1e-12
+  }
   var position: Position? {
     hasPosition ? Position(bar: Int(bar), beat: Int(beat), subbeat: Int(subbeat), cent: Int(cent)) : nil
   }
@@ -151,7 +164,11 @@ extension PendingTrack {
           .outOfRange(value: "this note's position", expected: "a position whose parts fit 32 bits"),
           path: reader.path.appending("position"))
       }
-      checks.append(check)
+      if let provisional, let tick, check.holds(forTick: tick, in: provisional) {
+        checkedProvisionally = true  // verified now: nothing kept
+      } else {
+        checks.append(check)
+      }
     }
     if let onOrder { orders.append(PendingOrder(item: .noteOn(index), rank: onOrder)) }
     if let offOrder { orders.append(PendingOrder(item: .noteOff(index), rank: offOrder)) }
@@ -256,8 +273,7 @@ extension PendingTrack {
       }
       if let seconds = check.seconds {
         let atTick = timeline.seconds(atTick: note.tick)
-        let tolerance = 1e-6 + atTick.magnitude * 1e-12
-        if !((seconds - atTick).magnitude <= tolerance) {
+        if !NoteCheck.secondsAgree(seconds, atTick) {
           guard options.positionWins else {
             throw PianoRollJSONError(
               .conflict(

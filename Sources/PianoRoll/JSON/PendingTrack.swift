@@ -19,6 +19,13 @@ struct PendingTrack {
   /// `onOrder`, `offOrder` and `order`, or the entries of `onOrders`, `offOrders` and
   /// `eventOrders`: the rank of an item within its tick (event indices as in the JSON).
   var orders: [PendingOrder] = []
+  /// A timeline to check notes' `position` and `seconds` against as they are read, keeping
+  /// only the notes it does not confirm in ``checks`` (for a document read one track at a
+  /// time, whose timeline is only known for sure at its end: see
+  /// ``PianoRollJSON/midiFile(decoding:options:)``).
+  var provisional: Timeline?
+  /// Whether a note was confirmed by ``provisional`` (and so depends on it).
+  var checkedProvisionally = false
   /// Whether a track-name event was added at index 0 for the track's `"name"`.
   var addedName = false
   /// The number of events of the JSON's `events`.
@@ -43,8 +50,9 @@ struct PendingTrack {
     JSONPath([.name("tracks"), .index(track), .name("notes"), .index(index)])
   }
 
-  /// Reads a track object at the reader.
-  init(reading reader: inout JSONReader, track: Int) throws(PianoRollJSONError) {
+  /// Reads a track object at the reader (checking notes against `provisional`, if given).
+  init(reading reader: inout JSONReader, track: Int, provisional: Timeline? = nil) throws(PianoRollJSONError) {
+    self.provisional = provisional
     guard try reader.peekKind() == .object else {
       throw PianoRollJSONError(
         .wrongType(expected: "a track object", found: try reader.describeValue()), path: reader.path)

@@ -83,15 +83,54 @@ extension PianoRollJSON {
         path: reader.path)
     }
     try reader.beginObject()
+    var fields = DocumentFields()
+    var tracks: [PendingTrack]?
+    while let name = try reader.nextName() {
+      if try reader.readNullIfPresent() { continue }
+      guard name == "tracks" else {
+        try fields.read(name, from: &reader)
+        continue
+      }
+      var read: [PendingTrack] = []
+      try reader.beginArray()
+      while try reader.nextElement() {
+        try checkTrackCount(read.count, at: reader.path)
+        read.append(try PendingTrack(reading: &reader, track: read.count))
+      }
+      tracks = read
+    }
+    try reader.finishDocument()
+
+    let (format, division) = try fields.header()
+    guard var tracks else {
+      throw PianoRollJSONError(.missingName("tracks", expected: "an array of tracks"), path: JSONPath())
+    }
+    return try assemble(
+      format: format, division: division, tracks: &tracks, summaries: fields.summaries,
+      unknownChunks: try decodeUnknownChunks(fields.chunkValues), options: options)
+  }
+
+  /// Refuses a track past the most a MIDI file's header can count (`count` tracks read so far).
+  static func checkTrackCount(_ count: Int, at path: JSONPath) throws(PianoRollJSONError) {
+    guard count < maximumTracks else {
+      throw PianoRollJSONError(
+        .outOfRange(
+          value: "track \(count)", expected: "at most \(maximumTracks) tracks: the most a MIDI file's header can count"),
+        path: path)
+    }
+  }
+
+  /// The members of a document other than `"tracks"`, as they are read.
+  struct DocumentFields {
     var version: Int?
     var formatNumber: Int?
     var ticksPerBeat: Int?
     var smpte: JSONValue?
     var summaries: [String: [JSONValue]] = [:]
     var chunkValues: [JSONValue] = []
-    var tracks: [PendingTrack]?
-    while let name = try reader.nextName() {
-      if try reader.readNullIfPresent() { continue }
+
+    /// Reads the member `name` (any but `"tracks"`) at the reader; an unknown one is skipped.
+    mutating func read(_ name: String, from reader: inout JSONReader) throws(PianoRollJSONError) {
       switch name {
       case "midiroll":
         let value = try readInt(&reader, 0...Int.max)
@@ -118,41 +157,25 @@ extension PianoRollJSON {
         try reader.beginArray()
         while try reader.nextElement() { entries.append(try reader.readValue()) }
         if name == "unknownChunks" { chunkValues = entries } else { summaries[name] = entries }
-      case "tracks":
-        var read: [PendingTrack] = []
-        try reader.beginArray()
-        while try reader.nextElement() {
-          guard read.count < maximumTracks else {
-            throw PianoRollJSONError(
-              .outOfRange(
-                value: "track \(read.count)",
-                expected: "at most \(maximumTracks) tracks: the most a MIDI file's header can count"),
-              path: reader.path)
-          }
-          read.append(try PendingTrack(reading: &reader, track: read.count))
-        }
-        tracks = read
       default:
         try reader.skipValue()
       }
     }
-    try reader.finishDocument()
 
-    let top = JSONPath()
-    guard version != nil else {
-      throw PianoRollJSONError(.missingName("midiroll", expected: "an integer ≥ 0"), path: top)
+    /// The format and division, once the document is read.
+    /// - Throws: ``PianoRollJSONError`` for a missing `"midiroll"` or `"format"`, or a division
+    ///   given both ways or not at all.
+    func header() throws(PianoRollJSONError) -> (Format, Division) {
+      guard version != nil else {
+        throw PianoRollJSONError(.missingName("midiroll", expected: "an integer ≥ 0"), path: JSONPath())
+      }
+      guard let formatNumber else {
+        throw PianoRollJSONError(.missingName("format", expected: "an integer 0…2"), path: JSONPath())
+      }
+      return (
+        Format(rawValue: UInt16(formatNumber))!, try decodeDivision(ticksPerBeat: ticksPerBeat, smpte: smpte)
+      )
     }
-    guard let formatNumber else {
-      throw PianoRollJSONError(.missingName("format", expected: "an integer 0…2"), path: top)
-    }
-    let format = Format(rawValue: UInt16(formatNumber))!
-    let division = try decodeDivision(ticksPerBeat: ticksPerBeat, smpte: smpte)
-    guard var tracks else {
-      throw PianoRollJSONError(.missingName("tracks", expected: "an array of tracks"), path: top)
-    }
-    return try assemble(
-      format: format, division: division, tracks: &tracks, summaries: summaries,
-      unknownChunks: try decodeUnknownChunks(chunkValues), options: options)
   }
 
   /// An integer in `range` at the reader, with the path of the value on error.
@@ -224,7 +247,7 @@ extension PianoRollJSON {
   ///
   /// A second `MThd` is such a chunk (the SMF reader keeps it); an `MTrk` is not: written out,
   /// it would be read back as a track.
-  private static func decodeUnknownChunks(_ values: [JSONValue]) throws(PianoRollJSONError) -> [UnknownChunk]
+  static func decodeUnknownChunks(_ values: [JSONValue]) throws(PianoRollJSONError) -> [UnknownChunk]
   {
     var chunks: [UnknownChunk] = []
     for (index, value) in values.enumerated() {
@@ -249,7 +272,7 @@ extension PianoRollJSON {
     return chunks
   }
 
-  private static func decodeDivision(ticksPerBeat: Int?, smpte smpteValue: JSONValue?)
+  static func decodeDivision(ticksPerBeat: Int?, smpte smpteValue: JSONValue?)
     throws(PianoRollJSONError)
     -> Division
   {
@@ -296,7 +319,7 @@ extension PianoRollJSON {
     return tick
   }
 
-  private static func decodeTimeSignatureSummary(
+  static func decodeTimeSignatureSummary(
     _ entries: [JSONValue], _ ticksPerQuarter: Int, _ path: JSONPath
   ) throws(PianoRollJSONError) -> [SummaryEvent] {
     var events: [SummaryEvent] = []
@@ -351,7 +374,7 @@ extension PianoRollJSON {
     return Int(microseconds)
   }
 
-  private static func decodeTempoSummary(
+  static func decodeTempoSummary(
     _ entries: [JSONValue], _ meters: TimeSignatureMap, _ path: JSONPath
   ) throws(PianoRollJSONError) -> [SummaryEvent] {
     var events: [SummaryEvent] = []
@@ -368,7 +391,7 @@ extension PianoRollJSON {
     return events
   }
 
-  private static func decodeKeySummary(
+  static func decodeKeySummary(
     _ entries: [JSONValue], _ meters: TimeSignatureMap, _ path: JSONPath
   ) throws(PianoRollJSONError) -> [SummaryEvent] {
     var events: [SummaryEvent] = []

@@ -61,8 +61,9 @@ public struct MIDIFileWriter {
     trackIndex += 1
   }
 
-  /// Puts the format and division in the header already written.
-  mutating func setHeader(format: Format, division: Division) {
+  /// Puts the format and division in the header already written (for a file whose tracks
+  /// were written before its header was known).
+  public mutating func setHeader(format: Format, division: Division) {
     self.division = division
     writer.setUInt32(UInt32(format.rawValue) << 16 | UInt32(UInt16(clamping: trackIndex)), at: 8)
   }
