@@ -74,7 +74,7 @@ struct JSONTickOrderTests {
         "events": [{"order": 0, "tick": 96, "type": "programChange", "channel": 0, "program": 1}],
         "notes": [[0, 96, 60, 100, 0, 0]], "offOrders": [[0, 1]]}]}
       """#
-    let expected = [TickOrder(tick: 96, items: [.event(0), .noteOff(0)])]
+    let expected: TickOrders = [TickOrder(tick: 96, items: [.event(0), .noteOff(0)])]
     for json in [rows, objects, mixed] {
       let song = try PianoRollJSON.decode(Array(json.utf8))
       #expect(song.tracks[0].tickOrders == expected)

@@ -5,7 +5,8 @@ import SMF
 ///
 /// - every input decodes to a song or gives a typed error; a syntax error's offset lies in
 ///   the input, with a line and column from 1; read from a stream a few bytes at a time, it
-///   gives the same song or the same error;
+///   gives the same song or the same error; read into a .mid one track at a time, the same
+///   file, the same error, or a refusal to (then it is read whole);
 /// - a song decoded from any JSON writes JSON that reads back with the same events per track
 ///   at the same ticks, and writing that again gives the same bytes; the compact profile reads
 ///   back to the same song as the full one;
@@ -16,6 +17,7 @@ public enum JSONLaws {
   /// Checks every law on one input; returns the first one broken.
   public static func check(_ bytes: [UInt8]) -> LawViolation? {
     if let violation = checkStreamed(bytes) { return violation }
+    if let violation = checkTrackStream(bytes) { return violation }
     let song: Song
     do {
       song = try PianoRollJSON.decode(bytes)
@@ -105,6 +107,29 @@ public enum JSONLaws {
       return LawViolation(
         "reading from a stream gives what reading the bytes whole gives",
         "whole: \(whole), streamed: \(streamed)")
+    }
+  }
+
+  /// JSON → .mid one track at a time (`PianoRollJSON.midiFile(decoding:)`) gives the bytes of
+  /// the song read whole, or the same error, or `nil` (read it whole) — never anything else.
+  static func checkTrackStream(_ bytes: [UInt8]) -> LawViolation? {
+    var offset = 0
+    let source = JSONByteSource { (buffer: UnsafeMutableRawBufferPointer) throws(JSONError) -> Int in
+      let count = min(buffer.count, bytes.count - offset)
+      for index in 0..<count { buffer[index] = bytes[offset + index] }
+      offset += count
+      return count
+    }
+    let whole = Result { () throws(JSONError) in try PianoRollJSON.decode(bytes).serialized() }
+    let streamed = Result { () throws(JSONError) in try PianoRollJSON.midiFile(decoding: source) }
+    switch (whole, streamed) {
+    case (_, .success(nil)): return nil
+    case (.success(let a), .success(let b?)) where a == b: return nil
+    case (.failure(let a), .failure(let b)) where a == b: return nil
+    default:
+      return LawViolation(
+        "JSON to .mid a track at a time gives what reading the song whole gives, or says it cannot",
+        "whole: \(whole), a track at a time: \(streamed)")
     }
   }
 
