@@ -17,6 +17,18 @@ public struct JSONByteSource {
     self.read = read
   }
 
+  /// Bytes already in memory, handed over at most `pieceSize` at a time (a stream that
+  /// gives a few bytes at a time, in tests).
+  public static func bytes(_ bytes: [UInt8], pieceSize: Int = .max) -> JSONByteSource {
+    var offset = 0
+    return JSONByteSource { (buffer: UnsafeMutableRawBufferPointer) throws(JSONError) -> Int in
+      let count = min(pieceSize, buffer.count, bytes.count - offset)
+      buffer.copyBytes(from: bytes[offset..<(offset + count)])
+      offset += count
+      return count
+    }
+  }
+
   /// The bytes of an open file descriptor (a file, a pipe, standard input), read in chunks as
   /// the reader needs them. Interrupted reads are retried; a failed read is
   /// ``JSONError/Kind/readFailed(_:)``. The descriptor stays open.

@@ -50,13 +50,7 @@ struct JSONEngineTests {
   func smallChunks() throws {
     for path in RealFiles.samples.prefix(3) + RealFiles.debianFiles.prefix(2) {
       let json = PianoRollJSON.encode(try Song(bytes: try RealFiles.bytes(path)))
-      var offset = 0
-      let source = JSONByteSource { (buffer: UnsafeMutableRawBufferPointer) throws(JSONError) -> Int in
-        let count = min(7, buffer.count, json.count - offset)
-        for index in 0..<count { buffer[index] = json[offset + index] }
-        offset += count
-        return count
-      }
+      let source = JSONByteSource.bytes(json, pieceSize: 7)
       let streamed = try PianoRollJSON.decode(source: source)
       #expect(streamed == (try PianoRollJSON.decode(json)), "\(path)")
     }
@@ -66,13 +60,7 @@ struct JSONEngineTests {
   func streamedErrors() {
     for (json, _, _) in JSONReaderTests.broken {
       let bytes = Array(json.utf8)
-      var offset = 0
-      let source = JSONByteSource { (buffer: UnsafeMutableRawBufferPointer) throws(JSONError) -> Int in
-        let count = min(3, buffer.count, bytes.count - offset)
-        for index in 0..<count { buffer[index] = bytes[offset + index] }
-        offset += count
-        return count
-      }
+      let source = JSONByteSource.bytes(bytes, pieceSize: 3)
       var fromMemory: JSONError?
       var fromStream: JSONError?
       do { _ = try PianoRollJSON.decode(bytes) } catch { fromMemory = error }
@@ -89,13 +77,7 @@ struct JSONEngineTests {
     #expect(throws: JSONError(.tooLarge(limit: 100), path: JSONPath())) {
       try PianoRollJSON.decode(json, options: options)
     }
-    var offset = 0
-    let source = JSONByteSource { (buffer: UnsafeMutableRawBufferPointer) throws(JSONError) -> Int in
-      let count = min(buffer.count, json.count - offset)
-      for index in 0..<count { buffer[index] = json[offset + index] }
-      offset += count
-      return count
-    }
+    let source = JSONByteSource.bytes(json)
     #expect {
       try PianoRollJSON.decode(source: source, options: options)
     } throws: { error in

@@ -8,19 +8,8 @@ import Testing
 /// `decode(...)` + `serialized()`, or says it cannot (`nil`), never something else.
 @Suite("Piano-roll JSON to .mid, a track at a time")
 struct JSONToMIDIStreamTests {
-  /// A source over bytes in memory, handed over in small pieces.
-  static func source(_ bytes: [UInt8]) -> JSONByteSource {
-    var offset = 0
-    return JSONByteSource { (buffer: UnsafeMutableRawBufferPointer) throws(JSONError) -> Int in
-      let count = min(buffer.count, 4096, bytes.count - offset)
-      for index in 0..<count { buffer[index] = bytes[offset + index] }
-      offset += count
-      return count
-    }
-  }
-
   static func streamed(_ json: [UInt8]) throws(PianoRollJSONError) -> [UInt8]? {
-    try PianoRollJSON.midiFile(decoding: source(json))
+    try PianoRollJSON.midiFile(decoding: .bytes(json, pieceSize: 4096))
   }
 
   static func whole(_ json: [UInt8]) throws(PianoRollJSONError) -> [UInt8] {

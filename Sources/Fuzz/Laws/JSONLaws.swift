@@ -90,14 +90,7 @@ public enum JSONLaws {
   /// The input read from a stream that gives it a few bytes at a time (1 to 7, by its length)
   /// gives what reading it whole gives: the same song, or the same error at the same place.
   static func checkStreamed(_ bytes: [UInt8]) -> LawViolation? {
-    let step = 1 + bytes.count % 7
-    var offset = 0
-    let source = JSONByteSource { (buffer: UnsafeMutableRawBufferPointer) throws(JSONError) -> Int in
-      let count = min(step, buffer.count, bytes.count - offset)
-      for index in 0..<count { buffer[index] = bytes[offset + index] }
-      offset += count
-      return count
-    }
+    let source = JSONByteSource.bytes(bytes, pieceSize: 1 + bytes.count % 7)
     let whole = Result { () throws(JSONError) in try PianoRollJSON.decode(bytes) }
     let streamed = Result { () throws(JSONError) in try PianoRollJSON.decode(source: source) }
     switch (whole, streamed) {
@@ -113,15 +106,8 @@ public enum JSONLaws {
   /// JSON → .mid one track at a time (`PianoRollJSON.midiFile(decoding:)`) gives the bytes of
   /// the song read whole, or the same error, or `nil` (read it whole) — never anything else.
   static func checkTrackStream(_ bytes: [UInt8]) -> LawViolation? {
-    var offset = 0
-    let source = JSONByteSource { (buffer: UnsafeMutableRawBufferPointer) throws(JSONError) -> Int in
-      let count = min(buffer.count, bytes.count - offset)
-      for index in 0..<count { buffer[index] = bytes[offset + index] }
-      offset += count
-      return count
-    }
     let whole = Result { () throws(JSONError) in try PianoRollJSON.decode(bytes).serialized() }
-    let streamed = Result { () throws(JSONError) in try PianoRollJSON.midiFile(decoding: source) }
+    let streamed = Result { () throws(JSONError) in try PianoRollJSON.midiFile(decoding: .bytes(bytes)) }
     switch (whole, streamed) {
     case (_, .success(nil)): return nil
     case (.success(let a), .success(let b?)) where a == b: return nil
