@@ -156,9 +156,9 @@ extension PianoRollJSON {
   private static func writeTrack(
     _ track: SongTrack, _ timeline: Timeline, full: Bool, to out: inout JSONWriter
   ) {
-    let ranks = TickRanks(track)
+    let ranks = track.tickOrders
     guard full else {
-      writeTrackRows(track, ranks: ranks, to: &out)
+      writeTrackRows(track, to: &out)
       return
     }
     out.raw("\n      \"name\": ")
@@ -196,12 +196,12 @@ extension PianoRollJSON {
       case .noteOnWithVelocityZero: out.raw(", \"end\": \"noteOnVelocity0\"")
       case .endOfTrack: out.raw(", \"end\": \"endOfTrack\"")
       }
-      if let ranks {
-        if let rank = ranks.rank(of: .noteOn(noteIndex), at: note.tick) {
+      if !ranks.isEmpty {
+        if let rank = ranks.rank(of: .noteOn(noteIndex), atTick: note.tick) {
           out.raw(", \"onOrder\": ")
           out.rawInteger(rank)
         }
-        if let rank = ranks.rank(of: .noteOff(noteIndex), at: note.endTick) {
+        if let rank = ranks.rank(of: .noteOff(noteIndex), atTick: note.endTick) {
           out.raw(", \"offOrder\": ")
           out.rawInteger(rank)
         }
@@ -214,7 +214,7 @@ extension PianoRollJSON {
       let item = track.events[eventIndex]
       out.rawInteger(item.tick)
       writeEvent(item.event, to: &out)
-      if let rank = ranks?.rank(of: .event(eventIndex), at: item.tick) {
+      if let rank = ranks.rank(of: .event(eventIndex), atTick: item.tick) {
         out.raw(", \"order\": ")
         out.rawInteger(rank)
       }

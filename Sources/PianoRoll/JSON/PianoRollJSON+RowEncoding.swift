@@ -25,7 +25,8 @@ extension PianoRollJSON {
   static let offEndOfTrack = -2
 
   /// Writes a track's `"notes"`, `"events"` and order lists as the compact profile does.
-  static func writeTrackRows(_ track: SongTrack, ranks: TickRanks?, to out: inout JSONWriter) {
+  static func writeTrackRows(_ track: SongTrack, to out: inout JSONWriter) {
+    let ranks = track.tickOrders
     var onOrders: [(index: Int, rank: Int)] = []
     var offOrders: [(index: Int, rank: Int)] = []
     var eventOrders: [(index: Int, rank: Int)] = []
@@ -50,9 +51,9 @@ extension PianoRollJSON {
       case .endOfTrack: out.rawInteger(offEndOfTrack)
       }
       out.rawByte(UInt8(ascii: "]"))
-      if let ranks {
-        if let rank = ranks.rank(of: .noteOn(noteIndex), at: note.tick) { onOrders.append((index, rank)) }
-        if let rank = ranks.rank(of: .noteOff(noteIndex), at: note.endTick) {
+      if !ranks.isEmpty {
+        if let rank = ranks.rank(of: .noteOn(noteIndex), atTick: note.tick) { onOrders.append((index, rank)) }
+        if let rank = ranks.rank(of: .noteOff(noteIndex), atTick: note.endTick) {
           offOrders.append((index, rank))
         }
       }
@@ -65,7 +66,9 @@ extension PianoRollJSON {
       out.rawInteger(item.tick)
       writeEventRow(item.event, to: &out)
       out.rawByte(UInt8(ascii: "]"))
-      if let rank = ranks?.rank(of: .event(eventIndex), at: item.tick) { eventOrders.append((index, rank)) }
+      if let rank = ranks.rank(of: .event(eventIndex), atTick: item.tick) {
+        eventOrders.append((index, rank))
+      }
     }
     out.rawByte(UInt8(ascii: "]"))
     writeOrders(",\"onOrders\":[", onOrders, to: &out)
