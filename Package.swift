@@ -29,7 +29,9 @@ let package = Package(
       description: "Cross-check the Swift reader against libsmf (Debian libsmf-dev)."),
     .trait(
       name: "FluidSynth",
-      description: "Render songs to audio through FluidSynth 2 (Debian libfluidsynth3, loaded at run time), `render OUT.wav`."),
+      description:
+        "Render songs to audio through FluidSynth 2 (Debian libfluidsynth3, loaded at run time), `render OUT.wav`."
+    ),
     .default(enabledTraits: ["LibSMF", "FluidSynth"]),
   ],
   dependencies: [

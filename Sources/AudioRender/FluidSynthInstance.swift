@@ -38,7 +38,8 @@
       // in parallel): FluidSynth fills its shared tables when the first synthesizer is made.
       Self.creation.lock()
       let made = library.newSynth(settings)
-      let loaded = made.map { library.loadSoundFont($0, options.soundFont, 1) != FluidSynthLibrary.failed } ?? false
+      let loaded =
+        made.map { library.loadSoundFont($0, options.soundFont, 1) != FluidSynthLibrary.failed } ?? false
       Self.creation.unlock()
       guard let synth = made else {
         library.deleteSettings(settings)

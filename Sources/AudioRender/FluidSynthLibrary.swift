@@ -48,7 +48,9 @@
     static let shared: Result<FluidSynthLibrary, AudioRenderError> = load()
 
     /// The names tried, in order.
-    static let fileNames = ["libfluidsynth.so.3", "libfluidsynth.so", "libfluidsynth.3.dylib", "libfluidsynth.dylib"]
+    static let fileNames = [
+      "libfluidsynth.so.3", "libfluidsynth.so", "libfluidsynth.3.dylib", "libfluidsynth.dylib",
+    ]
 
     private static func load() -> Result<FluidSynthLibrary, AudioRenderError> {
       guard let handle = fileNames.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else {
@@ -83,16 +85,19 @@
       deleteSynth = try symbol("delete_fluid_synth", as: (@convention(c) (Pointer?) -> Void).self)
       loadSoundFont = try symbol(
         "fluid_synth_sfload", as: (@convention(c) (Pointer?, UnsafePointer<CChar>?, Int32) -> Int32).self)
-      noteOn = try symbol("fluid_synth_noteon", as: (@convention(c) (Pointer?, Int32, Int32, Int32) -> Int32).self)
+      noteOn = try symbol(
+        "fluid_synth_noteon", as: (@convention(c) (Pointer?, Int32, Int32, Int32) -> Int32).self)
       noteOff = try symbol("fluid_synth_noteoff", as: (@convention(c) (Pointer?, Int32, Int32) -> Int32).self)
       keyPressure = try symbol(
         "fluid_synth_key_pressure", as: (@convention(c) (Pointer?, Int32, Int32, Int32) -> Int32).self)
-      controlChange = try symbol("fluid_synth_cc", as: (@convention(c) (Pointer?, Int32, Int32, Int32) -> Int32).self)
+      controlChange = try symbol(
+        "fluid_synth_cc", as: (@convention(c) (Pointer?, Int32, Int32, Int32) -> Int32).self)
       programChange = try symbol(
         "fluid_synth_program_change", as: (@convention(c) (Pointer?, Int32, Int32) -> Int32).self)
       channelPressure = try symbol(
         "fluid_synth_channel_pressure", as: (@convention(c) (Pointer?, Int32, Int32) -> Int32).self)
-      pitchBend = try symbol("fluid_synth_pitch_bend", as: (@convention(c) (Pointer?, Int32, Int32) -> Int32).self)
+      pitchBend = try symbol(
+        "fluid_synth_pitch_bend", as: (@convention(c) (Pointer?, Int32, Int32) -> Int32).self)
       sysEx = try symbol(
         "fluid_synth_sysex",
         as: (@convention(c) (

@@ -58,11 +58,19 @@ struct CommandBenchmark: BenchmarkSection {
     let commands: [(String, [String], Figures?)] = [
       ("midiroll info", [midiroll, "info", path], symusic),
       ("midiroll check", [midiroll, "check", path], symusic),
-      ("midiroll convert .mid → .mid", [midiroll, "convert", "--force", path, scratch + "/same.mid"], symusic),
+      (
+        "midiroll convert .mid → .mid", [midiroll, "convert", "--force", path, scratch + "/same.mid"], symusic
+      ),
       ("midiroll convert .mid → .json", [midiroll, "convert", "--force", path, json], symusicJSON),
-      ("midiroll convert .mid → compact .json", [midiroll, "convert", "--force", "--compact", path, compact], symusicJSON),
+      (
+        "midiroll convert .mid → compact .json",
+        [midiroll, "convert", "--force", "--compact", path, compact], symusicJSON
+      ),
       ("midiroll convert .json → .mid", [midiroll, "convert", "--force", json, scratch + "/back.mid"], nil),
-      ("midiroll convert compact .json → .mid", [midiroll, "convert", "--force", compact, scratch + "/back-compact.mid"], nil),
+      (
+        "midiroll convert compact .json → .mid",
+        [midiroll, "convert", "--force", compact, scratch + "/back-compact.mid"], nil
+      ),
     ]
     if let symusic { report.add("symusic Score.from_file + notes", symusic, bytes: bytes, baseline: symusic) }
     if let symusicJSON {
@@ -73,7 +81,9 @@ struct CommandBenchmark: BenchmarkSection {
       do {
         let figures = try measure(command, runs: runs)
         figuresByLabel[label] = figures
-        report.add(label + (baseline != nil && baseline == symusicJSON ? " (vs symusic + json)" : ""), figures, bytes: bytes, baseline: baseline)
+        report.add(
+          label + (baseline != nil && baseline == symusicJSON ? " (vs symusic + json)" : ""), figures,
+          bytes: bytes, baseline: baseline)
       } catch {
         report.notes.append("\(label): \(error)")
       }
@@ -90,7 +100,9 @@ struct CommandBenchmark: BenchmarkSection {
 
   /// JSON's speeds both ways, the compact profile's size, and whether `.mid → JSON → .mid`
   /// gave the bytes of `.mid → .mid`.
-  func jsonNotes(json: String, compact: String, scratch: String, figures: [String: Figures], symusicJSON: Figures?)
+  func jsonNotes(
+    json: String, compact: String, scratch: String, figures: [String: Figures], symusicJSON: Figures?
+  )
     -> [String]
   {
     func size(_ path: String) -> Int {
@@ -112,17 +124,23 @@ struct CommandBenchmark: BenchmarkSection {
     speed("midiroll convert compact .json → .mid", small, "read")
     if let figure = figures["midiroll convert .json → .mid"] {
       notes.append(
-        "midiroll convert .json → .mid: peak RSS \(format(Double(figure.peakBytes) / Double(max(full, 1)), 3))× the JSON's size")
+        "midiroll convert .json → .mid: peak RSS \(format(Double(figure.peakBytes) / Double(max(full, 1)), 3))× the JSON's size"
+      )
     }
     if full > 0 {
       notes.append(
         "JSON: \(format(Double(full) / 1_000_000, 1)) MB full, \(format(Double(small) / 1_000_000, 1)) MB compact "
           + "(\(format(100 * Double(small) / Double(full), 1)) % of full)")
     }
-    notes.append("back.mid (from full JSON) against same.mid (.mid → .mid): " + same(scratch + "/back.mid", scratch + "/same.mid"))
     notes.append(
-      "back-compact.mid (from compact JSON) against same.mid: " + same(scratch + "/back-compact.mid", scratch + "/same.mid"))
-    for path in [json, compact, scratch + "/symusic.json"] { try? FileManager.default.removeItem(atPath: path) }
+      "back.mid (from full JSON) against same.mid (.mid → .mid): "
+        + same(scratch + "/back.mid", scratch + "/same.mid"))
+    notes.append(
+      "back-compact.mid (from compact JSON) against same.mid: "
+        + same(scratch + "/back-compact.mid", scratch + "/same.mid"))
+    for path in [json, compact, scratch + "/symusic.json"] {
+      try? FileManager.default.removeItem(atPath: path)
+    }
     return notes
   }
 
@@ -154,17 +172,26 @@ struct CommandBenchmark: BenchmarkSection {
     let commands: [(String, [String], Bool)] = [
       ("midiroll check", [midiroll, "check", path], true),
       ("midiroll info", [midiroll, "info", path], true),
-      ("midiroll convert .mid → .mid", [midiroll, "convert", "--force", path, scratch + "/huge-same.mid"], true),
+      (
+        "midiroll convert .mid → .mid", [midiroll, "convert", "--force", path, scratch + "/huge-same.mid"],
+        true
+      ),
       ("midiroll convert .mid → .json", [midiroll, "convert", "--force", path, json], true),
-      ("midiroll convert .json → .mid", [midiroll, "convert", "--force", json, scratch + "/huge-back.mid"], false),
+      (
+        "midiroll convert .json → .mid", [midiroll, "convert", "--force", json, scratch + "/huge-back.mid"],
+        false
+      ),
     ]
     for (label, command, midiInput) in commands {
       do {
         let figures = try measure(command, runs: 1)
         report.add(label, figures, bytes: bytes, baseline: nil)
-        if midiInput && figures.peakBytes > 4 * bytes { report.notes.append("\(label): over 4× the file's bytes") }
+        if midiInput && figures.peakBytes > 4 * bytes {
+          report.notes.append("\(label): over 4× the file's bytes")
+        }
         if !midiInput {
-          let jsonBytes = ((try? FileManager.default.attributesOfItem(atPath: json))?[.size] as? NSNumber)?.intValue ?? 0
+          let jsonBytes =
+            ((try? FileManager.default.attributesOfItem(atPath: json))?[.size] as? NSNumber)?.intValue ?? 0
           report.notes.append(
             "\(label): \(format(Double(jsonBytes) / 1_000_000, 0)) MB of JSON read at "
               + "\(format(Double(jsonBytes) / 1_000_000 / figures.seconds, 0)) MB/s, peak RSS "
@@ -177,7 +204,8 @@ struct CommandBenchmark: BenchmarkSection {
     }
     report.notes.append(
       "huge-back.mid against huge-same.mid: "
-        + (FileManager.default.contentsEqual(atPath: scratch + "/huge-back.mid", andPath: scratch + "/huge-same.mid")
+        + (FileManager.default.contentsEqual(
+          atPath: scratch + "/huge-back.mid", andPath: scratch + "/huge-same.mid")
           ? "byte-identical" : "DIFFERENT"))
     for name in ["huge.json", "huge-same.mid", "huge-back.mid"] {
       try? FileManager.default.removeItem(atPath: scratch + "/" + name)

@@ -7,9 +7,11 @@ import Testing
 /// exactly the bytes of encoding the whole song, in both profiles.
 @Suite("Piano-roll JSON straight from a .mid, a track at a time")
 struct JSONFromMIDIFileTests {
-  static let paths = RealFiles.debianFiles + RealFiles.samples + RealFiles.corpusFiles.map {
-    RealFiles.corpusDirectory.appendingPathComponent($0).path
-  }
+  static let paths =
+    RealFiles.debianFiles + RealFiles.samples
+    + RealFiles.corpusFiles.map {
+      RealFiles.corpusDirectory.appendingPathComponent($0).path
+    }
 
   /// The streamed document, in buffers of the writer's size.
   static func streamed(_ bytes: [UInt8], profile: PianoRollJSON.Profile) throws -> [UInt8] {
@@ -20,7 +22,8 @@ struct JSONFromMIDIFileTests {
     return output
   }
 
-  @Test("every real, sample and corpus file the reader reads", arguments: [PianoRollJSON.Profile.full, .compact])
+  @Test(
+    "every real, sample and corpus file the reader reads", arguments: [PianoRollJSON.Profile.full, .compact])
   func sameBytesAsTheWholeSong(profile: PianoRollJSON.Profile) throws {
     var compared = 0
     for path in Self.paths {
@@ -38,9 +41,11 @@ struct JSONFromMIDIFileTests {
   func timelineFromLaterTrack() throws {
     var song = Song(format: .multipleTracks, division: .ticksPerQuarter(96))
     song.tracks = [
-      SongTrack(notes: [Note(pitch: 60, tick: 96, durationTicks: 96)], events: [
-        TrackEvent(tick: 192, .meta(.endOfTrack))
-      ]),
+      SongTrack(
+        notes: [Note(pitch: 60, tick: 96, durationTicks: 96)],
+        events: [
+          TrackEvent(tick: 192, .meta(.endOfTrack))
+        ]),
       SongTrack(events: [
         TrackEvent(tick: 0, .meta(.tempo(microsecondsPerQuarter: 250_000))),
         TrackEvent(tick: 0, .meta(.timeSignature(numerator: 3, denominator: 8))),

@@ -18,9 +18,11 @@ struct JSONToMIDIStreamTests {
 
   static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
-  @Test("every real, sample and corpus file's JSON, both profiles, goes the streamed way", arguments: [
-    PianoRollJSON.Profile.full, .compact,
-  ])
+  @Test(
+    "every real, sample and corpus file's JSON, both profiles, goes the streamed way",
+    arguments: [
+      PianoRollJSON.Profile.full, .compact,
+    ])
   func realFiles(profile: PianoRollJSON.Profile) throws {
     var streamedCount = 0
     for path in JSONFromMIDIFileTests.paths {
@@ -96,13 +98,15 @@ struct JSONToMIDIStreamTests {
     #expect(throws: PianoRollJSONError.self) { try Self.whole(json) }
   }
 
-  @Test("what the reading refuses is refused the same way", arguments: [
-    #"{"midiroll": 1, "format": 0, "ticksPerBeat": 96, "tracks": [{"notes": [{"pitch": 200, "tick": 0, "durationTicks": 1}]}]}"#,
-    #"{"midiroll": 1, "format": 0, "ticksPerBeat": 96, "tracks": [{"notes": [[0, 1, 60, 100, 0]]}]}"#,
-    #"{"midiroll": 1, "format": 0, "ticksPerBeat": 96, "tracks": [{"notes": [], "events": [}]}"#,
-    #"{"midiroll": 2, "format": 0, "tracks": []}"#,
-    #"{"midiroll": 1, "tracks": []}"#,
-  ])
+  @Test(
+    "what the reading refuses is refused the same way",
+    arguments: [
+      #"{"midiroll": 1, "format": 0, "ticksPerBeat": 96, "tracks": [{"notes": [{"pitch": 200, "tick": 0, "durationTicks": 1}]}]}"#,
+      #"{"midiroll": 1, "format": 0, "ticksPerBeat": 96, "tracks": [{"notes": [[0, 1, 60, 100, 0]]}]}"#,
+      #"{"midiroll": 1, "format": 0, "ticksPerBeat": 96, "tracks": [{"notes": [], "events": [}]}"#,
+      #"{"midiroll": 2, "format": 0, "tracks": []}"#,
+      #"{"midiroll": 1, "tracks": []}"#,
+    ])
   func sameRefusal(text: String) {
     let json = Self.bytes(text)
     var wholeError: PianoRollJSONError?

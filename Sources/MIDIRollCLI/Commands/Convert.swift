@@ -46,7 +46,9 @@ public struct Convert: ParsableCommand {
     let encoding = EncodingOptions(
       jsonProfile: outputOptions.compact ? .compact : .full, npz: try npzOutput.npzOptions())
     try npzOutput.check(outputKind: outputKind)
-    if plan.isEmpty, outputKind == .mid, input != "-", (inputOptions.from ?? SongFileKind(path: input)) == .json {
+    if plan.isEmpty, outputKind == .mid, input != "-",
+      (inputOptions.from ?? SongFileKind(path: input)) == .json
+    {
       // JSON to .mid as it is: one track at a time, never the whole song.
       try FileIO.write(to: output, inputs: [input], force: outputOptions.force) { sink throws(KitError) in
         try SongInput.writeMIDI(fromJSONFile: input, midiLimit: inputOptions.maxFileSize, to: sink)

@@ -1,11 +1,12 @@
+import NPZ
+import PianoRoll
+import SMF
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import NPZ
-import PianoRoll
-import SMF
 
 /// A song read from a `.mid` or piano-roll JSON input, with the problems tolerated on the way.
 ///
@@ -90,7 +91,9 @@ public struct SongInput: Sendable {
   /// memory holds the file being made and one track; where that cannot give what reading the
   /// song whole gives, the file is read again whole. What `convert x.json y.mid` does.
   /// - Throws: ``KitError`` (bad input) naming the file and the JSON path.
-  public static func writeMIDI(fromJSONFile path: String, midiLimit: Int, to sink: OutputSink) throws(KitError) {
+  public static func writeMIDI(fromJSONFile path: String, midiLimit: Int, to sink: OutputSink)
+    throws(KitError)
+  {
     let options = jsonOptions(midiLimit: midiLimit)
     func reading<T>(_ body: () throws(PianoRollJSONError) -> T) throws(KitError) -> T {
       do throws(PianoRollJSONError) { return try body() } catch {

@@ -51,7 +51,8 @@ struct PendingTrack {
   }
 
   /// Reads a track object at the reader (checking notes against `provisional`, if given).
-  init(reading reader: inout JSONReader, track: Int, provisional: Timeline? = nil) throws(PianoRollJSONError) {
+  init(reading reader: inout JSONReader, track: Int, provisional: Timeline? = nil) throws(PianoRollJSONError)
+  {
     self.provisional = provisional
     guard try reader.peekKind() == .object else {
       throw PianoRollJSONError(

@@ -115,7 +115,8 @@ extension PianoRollJSON {
     guard count < maximumTracks else {
       throw PianoRollJSONError(
         .outOfRange(
-          value: "track \(count)", expected: "at most \(maximumTracks) tracks: the most a MIDI file's header can count"),
+          value: "track \(count)",
+          expected: "at most \(maximumTracks) tracks: the most a MIDI file's header can count"),
         path: path)
     }
   }
@@ -247,8 +248,7 @@ extension PianoRollJSON {
   ///
   /// A second `MThd` is such a chunk (the SMF reader keeps it); an `MTrk` is not: written out,
   /// it would be read back as a track.
-  static func decodeUnknownChunks(_ values: [JSONValue]) throws(PianoRollJSONError) -> [UnknownChunk]
-  {
+  static func decodeUnknownChunks(_ values: [JSONValue]) throws(PianoRollJSONError) -> [UnknownChunk] {
     var chunks: [UnknownChunk] = []
     for (index, value) in values.enumerated() {
       let entry = try JSONObjectReader(value, at: JSONPath([.name("unknownChunks"), .index(index)]))

@@ -15,7 +15,8 @@ extension PianoRollJSON {
   /// - Throws: ``SMFError`` if the file does not read (it read for its summary, so only if the
   ///   bytes are not the ones summarized); what was written by then is incomplete.
   public static func encode(
-    midiFile bytes: [UInt8], summary: MIDIFileSummary, options: ReadOptions = .tolerant, profile: Profile = .full,
+    midiFile bytes: [UInt8], summary: MIDIFileSummary, options: ReadOptions = .tolerant,
+    profile: Profile = .full,
     to sink: (UnsafeRawBufferPointer) -> Void
   ) throws(SMFError) {
     let timeline = Timeline(division: summary.division, tracks: summary.tracks.map(\.timelineEvents))

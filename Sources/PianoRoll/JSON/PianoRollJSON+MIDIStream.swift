@@ -73,7 +73,8 @@ extension PianoRollJSON {
       fields.summaries["timeSignatures"] ?? [], division.ticksPerQuarterForPositions,
       JSONPath([.name("timeSignatures")]))
     let meters = Timeline(division: division, tracks: [meterEvents.map(\.item)]).timeSignatures
-    let tempoEvents = try decodeTempoSummary(fields.summaries["tempos"] ?? [], meters, JSONPath([.name("tempos")]))
+    let tempoEvents = try decodeTempoSummary(
+      fields.summaries["tempos"] ?? [], meters, JSONPath([.name("tempos")]))
     let keyEvents = try decodeKeySummary(
       fields.summaries["keySignatures"] ?? [], meters, JSONPath([.name("keySignatures")]))
     return (

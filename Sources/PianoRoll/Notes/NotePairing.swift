@@ -48,7 +48,8 @@ struct NotePairing: TrackEventSink {
       order.add(.noteOn(index), rank: .noteOn, isEvent: false)
       notes.append(
         Note(
-          pitch: data1, velocity: data2, offVelocity: 0, channel: status & 0x0F, tick: tick, durationTicks: -1,
+          pitch: data1, velocity: data2, offVelocity: 0, channel: status & 0x0F, tick: tick,
+          durationTicks: -1,
           end: .endOfTrack))
       if tail[key] >= 0 { notes[tail[key]].durationTicks = index } else { head[key] = index }
       tail[key] = index
@@ -66,7 +67,8 @@ struct NotePairing: TrackEventSink {
     notes[index].offVelocity = data2
     notes[index].end = kind == 0x80 ? .noteOff : .noteOnWithVelocityZero
     order.add(
-      .noteOff(index), rank: notes[index].durationTicks == 0 ? .instantNoteOff : .endingNoteOff, isEvent: false)
+      .noteOff(index), rank: notes[index].durationTicks == 0 ? .instantNoteOff : .endingNoteOff,
+      isEvent: false)
   }
 
   mutating func appendData(tick: Int, status: UInt8, type: UInt8, _ data: ArraySlice<UInt8>) {

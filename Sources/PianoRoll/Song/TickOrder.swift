@@ -27,4 +27,3 @@ public struct TickOrder: Hashable, Sendable {
     self.items = items
   }
 }
-

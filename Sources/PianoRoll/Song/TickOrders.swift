@@ -38,7 +38,9 @@ public struct TickOrders: RandomAccessCollection, ExpressibleByArrayLiteral, Has
     ends.append(items.count)
   }
 
+  /// The first order's index, 0.
   public var startIndex: Int { 0 }
+  /// One past the last order's index: the number of orders.
   public var endIndex: Int { ticks.count }
 
   /// The order at `position`.

@@ -128,7 +128,8 @@ public struct TrackEvents: Sendable {
     if record.status < 0xF0 {
       sink.appendChannel(tick: Int(record.tick), status: record.status, record.data1, record.data2)
     } else {
-      sink.appendData(tick: Int(record.tick), status: record.status, type: record.data1, payloads[dataRange(of: record)])
+      sink.appendData(
+        tick: Int(record.tick), status: record.status, type: record.data1, payloads[dataRange(of: record)])
     }
   }
 
