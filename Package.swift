@@ -63,13 +63,17 @@ let package = Package(
     // FluidSynth is loaded at run time (dlopen), when a song is first rendered.
     .target(name: "AudioRender", dependencies: ["SMF", "PianoRoll"]),
     // The file layer, the song document and the batch engine: no argument parsing.
-    .target(name: "MIDIRollKit", dependencies: ["SMF", "JSON", "PianoRoll", "NPZ"]),
+    .target(
+      name: "MIDIRollKit",
+      dependencies: [
+        "SMF", "JSON", "PianoRoll", "NPZ", "PianoRollRender", "PianoRollWeb",
+        .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
+      ]),
     .target(
       name: "MIDIRollCLI",
       dependencies: [
-        "SMF", "PianoRoll", "PianoRollRender", "PianoRollWeb", "MIDIRollKit",
+        "SMF", "JSON", "PianoRoll", "PianoRollRender", "PianoRollWeb", "NPZ", "MIDIRollKit",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
-        .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "midiroll", dependencies: ["MIDIRollCLI"]),

@@ -31,8 +31,7 @@
         && library.setInteger(settings, "synth.polyphony", 512) == FluidSynthLibrary.ok
       guard applied else {
         library.deleteSettings(settings)
-        throw .badSetting(
-          "FluidSynth refused a setting (sample rate \(options.sampleRate), gain \(options.gain))")
+        throw .settingsRefused
       }
       // One synthesizer is made and loaded at a time in the process (`batch --jobs N` renders
       // in parallel): FluidSynth fills its shared tables when the first synthesizer is made.

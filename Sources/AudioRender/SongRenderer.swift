@@ -15,7 +15,7 @@
     public let settings: SynthesisSettings
 
     /// Creates a renderer.
-    /// - Throws: ``AudioRenderError/badSetting(_:)`` for a value out of range.
+    /// - Throws: ``AudioRenderError/badSetting(_:value:)`` for a value out of range.
     public init(settings: SynthesisSettings) throws(AudioRenderError) {
       try settings.validate()
       self.settings = settings

@@ -36,20 +36,38 @@
       self.maximumSeconds = maximumSeconds
     }
 
+    /// A setting that has a range.
+    public enum Setting: String, Hashable, Sendable, CaseIterable {
+      /// ``SynthesisSettings/sampleRate``.
+      case sampleRate
+      /// ``SynthesisSettings/gain``.
+      case gain
+      /// ``SynthesisSettings/tailSeconds``.
+      case tailSeconds
+      /// ``SynthesisSettings/maximumSeconds``.
+      case maximumSeconds
+
+      /// What a value of the setting must be.
+      public var expected: String {
+        switch self {
+        case .sampleRate: "8000 to 96000 frames a second"
+        case .gain: "0 to 10"
+        case .tailSeconds: "0 to 60 seconds"
+        case .maximumSeconds: "a positive number of seconds"
+        }
+      }
+    }
+
     /// Checks every value against its range.
-    /// - Throws: ``AudioRenderError/badSetting(_:)`` naming the option.
+    /// - Throws: ``AudioRenderError/badSetting(_:value:)`` naming the setting and its value.
     public func validate() throws(AudioRenderError) {
-      guard (8_000...96_000).contains(sampleRate) else {
-        throw .badSetting("--sample-rate \(sampleRate): expected 8000 to 96000 frames a second")
-      }
-      guard gain.isFinite, (0...10).contains(gain) else {
-        throw .badSetting("--gain \(gain): expected 0 to 10")
-      }
+      guard (8_000...96_000).contains(sampleRate) else { throw .badSetting(.sampleRate, value: "\(sampleRate)") }
+      guard gain.isFinite, (0...10).contains(gain) else { throw .badSetting(.gain, value: "\(gain)") }
       guard tailSeconds.isFinite, (0...60).contains(tailSeconds) else {
-        throw .badSetting("--tail \(tailSeconds): expected 0 to 60 seconds")
+        throw .badSetting(.tailSeconds, value: "\(tailSeconds)")
       }
       guard maximumSeconds.isFinite, maximumSeconds > 0 else {
-        throw .badSetting("--max-seconds \(maximumSeconds): expected a positive number of seconds")
+        throw .badSetting(.maximumSeconds, value: "\(maximumSeconds)")
       }
     }
   }

@@ -15,12 +15,8 @@ public enum MIDIRollMain {
       var command = try MIDIRollCommand.parseAsRoot(arguments)
       try command.run()
       exit(0)
-    } catch let error as CLIError {
-      fail(error)
     } catch let error as KitError {
-      fail(CLIError(error))
-    } catch let error as BatchError {
-      fail(CLIError(error))
+      fail(error)
     } catch {
       let code = MIDIRollCommand.exitCode(for: error)
       if code == .success {  // --help, --version
@@ -32,7 +28,7 @@ public enum MIDIRollMain {
           }
           try StandardOutput.printLine(help)
         } catch {
-          fail(CLIError(error))
+          fail(error)
         }
         exit(0)
       }
@@ -64,8 +60,8 @@ public enum MIDIRollMain {
     }
   }
 
-  private static func fail(_ error: CLIError) -> Never {
-    Diagnostics.printError("midiroll: \(error)")
+  private static func fail(_ error: KitError) -> Never {
+    Diagnostics.printError("midiroll: \(error.commandLineDescription)")
     exit(error.exitCode)
   }
 }

@@ -1,9 +1,9 @@
 import ArgumentParser
 
 /// `midiroll`: the root command; each verb is a subcommand.
-public struct MIDIRollCommand: ParsableCommand {
+struct MIDIRollCommand: ParsableCommand {
   /// The command's name, summary and subcommands.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     commandName: "midiroll",
     abstract: "Convert, inspect and check Standard MIDI Files and piano-roll JSON.",
     version: "0.1.0",
@@ -14,5 +14,5 @@ public struct MIDIRollCommand: ParsableCommand {
   )
 
   /// Creates the command (for the argument parser).
-  public init() {}
+  init() {}
 }

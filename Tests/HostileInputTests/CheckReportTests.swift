@@ -1,5 +1,5 @@
 import Foundation
-import MIDIRollCLI
+@testable import MIDIRollCLI
 import SMF
 import TestSupport
 import Testing

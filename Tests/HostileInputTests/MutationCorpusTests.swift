@@ -1,5 +1,5 @@
 import FuzzLaws
-import MIDIRollCLI
+@testable import MIDIRollCLI
 import SMF
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import MIDIRollCLI
+@testable import MIDIRollCLI
 import MIDIRollKit
 import TestSupport
 import Testing

@@ -6,18 +6,18 @@ import SMF
 
 /// What `midiroll check` prints about one file: every problem with its byte offset, one line
 /// each, a summary, and (with the `LibSMF` trait) what libsmf makes of the file.
-public struct CheckReport: Sendable {
+struct CheckReport: Sendable {
   /// The lines to print, each starting with the file's name.
-  public var lines: [String]
+  var lines: [String]
   /// How many problems were found (errors, warnings and differences from libsmf).
-  public var problemCount: Int
+  var problemCount: Int
 
   /// Diagnoses `bytes` and words the result for a person.
   /// - Parameters:
   ///   - name: The file's name as the user gave it; starts every line.
   ///   - maximumFileSize: Refuse larger inputs (`nil`: no limit).
   ///   - crossCheck: Compare with libsmf when the `LibSMF` trait is on.
-  public init(bytes: [UInt8], name: String, maximumFileSize: Int? = nil, crossCheck: Bool = true) {
+  init(bytes: [UInt8], name: String, maximumFileSize: Int? = nil, crossCheck: Bool = true) {
     var keepsFile = false
     #if LibSMF
       keepsFile = crossCheck && bytes.count <= LibSMFCrossCheck.maximumFileSize

@@ -7,45 +7,37 @@ import PianoRoll
 /// `--octaves` and `--pitches`, which select what sounds).
 ///
 /// Values are checked when rendering, so that a bad one is a one-line usage error (exit 2).
-public struct AudioOptions: ParsableArguments {
+struct AudioOptions: ParsableArguments {
   /// The SoundFont and how it is rendered.
-  @OptionGroup public var synthesis: SynthesisOptions
+  @OptionGroup var synthesis: SynthesisOptions
 
   /// Quantize options, as `convert` has them.
-  @OptionGroup(title: "Quantize (.wav)") public var quantize: QuantizeOptions
+  @OptionGroup(title: "Quantize (.wav)") var quantize: QuantizeOptions
 
   /// Drop or snap, as written (with --keys, --scale or --pitches).
   @Option(
     help: ArgumentHelp(
       "(.wav) Notes outside --keys/--scale/--pitches: drop (default) or snap.", valueName: "drop|snap"))
-  public var mode: String?
+  var mode: String?
 
   /// The snap direction, as written.
   @Option(
     help: ArgumentHelp(
       "(.wav) Snap to the nearest allowed pitch, or up or down.", valueName: "nearest|up|down"))
-  public var snap: String?
+  var snap: String?
 
   /// Whether drums are filtered, as written.
   @Option(
     help: ArgumentHelp("(.wav) Leave channel 10 alone (keep) or filter it too.", valueName: "keep|filter"))
-  public var drums: String?
+  var drums: String?
 
   /// Creates default options.
-  public init() {}
-
-  /// The extensions `render` writes audio for.
-  public static let audioExtensions = [".wav"]
-
-  /// Whether `path` names an audio output (by its extension).
-  public static func isAudioOutput(_ path: String) -> Bool {
-    audioExtensions.contains { path.lowercased().hasSuffix($0) }
-  }
+  init() {}
 
   /// What is done to the song before it is rendered: the key filter from `selection`'s keys
   /// and these options' `--mode`, `--snap`, `--drums`, then the quantizer.
-  /// - Throws: ``CLIError`` (usage) for a bad value, as `convert` reports it.
-  public func plan(keys selection: RollSelection) throws(CLIError) -> TransformPlan {
+  /// - Throws: ``KitError`` (usage) for a bad value, as `convert` reports it.
+  func plan(keys selection: RollSelection) throws(KitError) -> TransformPlan {
     var arguments: [String] = []
     let given = [
       ("keys", selection.keys), ("scale", selection.scale), ("octaves", selection.octaves),
@@ -56,13 +48,13 @@ public struct AudioOptions: ParsableArguments {
     do {
       keyOptions = try KeyFilterOptions.parse(arguments)
     } catch {
-      throw CLIError(.usage, KeyFilterOptions.message(for: error))
+      throw KitError(.usage, KeyFilterOptions.message(for: error))
     }
     return TransformPlan(filter: try keyOptions.keyFilter(), quantizer: try quantize.quantizer())
   }
 
   /// The names of options given that only audio output uses (to refuse them for SVG).
-  public var audioOnlyOptionsGiven: [String] {
+  var audioOnlyOptionsGiven: [String] {
     let given: [(String, Bool)] = [
       ("--grid", quantize.grid != nil), ("--mode", mode != nil), ("--snap", snap != nil),
       ("--drums", drums != nil),

@@ -5,9 +5,9 @@ import SMF
 
 /// `midiroll batch IN_DIR OUT_DIR --to json|mid`: converts every song in a folder tree, one
 /// file per core, reporting every failure without stopping.
-public struct Batch: ParsableCommand {
+struct Batch: ParsableCommand {
   /// The command's name and help.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     abstract: "Convert every song in a folder tree, one file per core; every failure reported.",
     discussion: """
       Walks IN_DIR (following symbolic links, each folder once; names beginning with '.' are \
@@ -56,49 +56,49 @@ public struct Batch: ParsableCommand {
 
   /// The folder to read.
   @Argument(help: ArgumentHelp("The folder tree to read.", valueName: "IN_DIR"))
-  public var inputFolder: String
+  var inputFolder: String
 
   /// The folder to write.
   @Argument(
     help: ArgumentHelp(
       "The folder to write (created when missing; mirrors IN_DIR's folders).", valueName: "OUT_DIR"))
-  public var outputFolder: String
+  var outputFolder: String
 
   /// The kind every output is written as.
   @Option(name: .long, help: "Write every output as this kind (mid, json, npz, or wav through FluidSynth).")
-  public var to: SongFileKind
+  var to: SongFileKind
 
   /// The SoundFont and synthesis options of `--to wav`.
-  @OptionGroup(title: "Audio (--to wav)") public var synthesis: SynthesisOptions
+  @OptionGroup(title: "Audio (--to wav)") var synthesis: SynthesisOptions
 
   /// Turn every tolerated problem into a failure.
   @Flag(name: .long, help: "Fail files with any problem instead of converting them with a warning.")
-  public var strict = false
+  var strict = false
 
   /// The largest input accepted.
   @Option(name: .customLong("max-file-size"), help: "Fail inputs larger than this many bytes.")
-  public var maxFileSize: Int = FileIO.defaultMaximumSize
+  var maxFileSize: Int = FileIO.defaultMaximumSize
 
   /// Print only failures.
   @Flag(
     name: .shortAndLong,
     help: "Print no progress and no summary, only failures (warnings are in the report either way).")
-  public var quiet = false
+  var quiet = false
 
   /// Print a line as each input is started.
   @Flag(
     name: .shortAndLong,
     help: "Print a line on standard error as each input is started (shows which file a slow run is on).")
-  public var verbose = false
+  var verbose = false
 
   /// Quantize and key options, applied to every song.
-  @OptionGroup public var transformOptions: TransformOptions
+  @OptionGroup var transformOptions: TransformOptions
   /// `.npz` and sustain options.
-  @OptionGroup(title: "Piano-roll matrices (.npz) and sustain") public var npzOutput: NPZOutputOptions
+  @OptionGroup(title: "Piano-roll matrices (.npz) and sustain") var npzOutput: NPZOutputOptions
 
   /// How many files are converted at once.
   @Option(name: .shortAndLong, help: "Convert this many files at once (default: one per core).")
-  public var jobs: Int?
+  var jobs: Int?
 
   /// Patterns a file must match.
   @Option(
@@ -107,61 +107,62 @@ public struct Batch: ParsableCommand {
       "Take only files matching this pattern (repeatable): without '/' it matches names "
         + "('*.kar'), with '/' paths under IN_DIR ('lmd/A/*').",
       valueName: "glob"))
-  public var includes: [String] = []
+  var includes: [String] = []
 
   /// Patterns that leave files or folders out.
   @Option(
     name: .customLong("exclude"),
     help: ArgumentHelp("Leave out files and folders matching this pattern (repeatable).", valueName: "glob"))
-  public var excludes: [String] = []
+  var excludes: [String] = []
 
   /// Take hidden files and folders.
   @Flag(name: .long, help: "Also take files and folders whose names begin with '.'.")
-  public var hidden = false
+  var hidden = false
 
   /// Replace outputs that exist.
   @Flag(name: .long, help: "Replace outputs that exist (they are skipped otherwise).")
-  public var force = false
+  var force = false
 
   /// Write compact piano-roll JSON.
   @Flag(name: .long, help: "Write piano-roll JSON with notes and events as rows (compact, lossless).")
-  public var compact = false
+  var compact = false
 
   /// Where the report goes.
   @Option(name: .long, help: "Write the JSON Lines report here (default: in OUT_DIR).")
-  public var report: String?
+  var report: String?
 
   /// Continue an interrupted run.
   @Flag(name: .long, help: "Skip inputs the report lists as done (output present); append to it.")
-  public var resume = false
+  var resume = false
 
   /// With `--resume`, retry the inputs that failed before.
   @Flag(
     name: .customLong("retry-failed"),
     help: "With --resume, also convert again the inputs whose latest result is a failure.")
-  public var retryFailed = false
+  var retryFailed = false
 
   /// Which part of the inputs to take.
   @Option(
     name: .long,
     help: ArgumentHelp(
       "Take part K of N of the inputs (1 ≤ K ≤ N), the same on every machine.", valueName: "K/N"))
-  public var shard: Shard?
+  var shard: Shard?
 
   /// Creates the command (for the argument parser).
-  public init() {}
+  init() {}
 
   /// Checks the options that the parser cannot.
-  public func validate() throws {
+  func validate() throws {
     if let jobs, !(1...1024).contains(jobs) {
       throw ValidationError("--jobs must be between 1 and 1024")
     }
   }
 
   /// Runs the batch and exits 0, 1, or 128 + the signal that interrupted it.
-  public func run() throws {
+  func run() throws {
     var plan = try transformOptions.plan()
     plan.sustain = try npzOutput.sustainMode()
+    let to = try SongFileKind.resolve(outputFolder, explicit: self.to, role: .output, allowed: Self.outputKinds)
     try npzOutput.check(outputKind: to)
     let input = Self.trimmed(inputFolder)
     let output = Self.trimmed(outputFolder)
@@ -179,10 +180,15 @@ public struct Batch: ParsableCommand {
     settings.maximumFileSize = maxFileSize
     let style: ProgressPrinter.Style = quiet ? .none : (isatty(2) != 0 && !verbose ? .bar : .lines)
     settings.announcesStarts = verbose
-    if !plan.isEmpty { settings.transform = plan.applied(to:) }
-    settings.encoding = EncodingOptions(
-      jsonProfile: compact ? .compact : .full, npz: try npzOutput.npzOptions())
-    settings.encoding.wav = try AudioRendering.batchRenderer(for: to, synthesis)
+    settings.plan = plan
+    settings.encoding.jsonProfile = compact ? .compact : .full
+    settings.encoding.npz = try npzOutput.npzOptions()
+    if to == .wav {
+      settings.encoding.wav = try synthesis.wavOptions()
+    } else if let name = synthesis.optionsGiven.first {
+      throw KitError(.usage, "\(name) goes with --to wav")
+    }
+    settings.hintWords = CommandLineHints.words
 
     let result = try BatchRunner(configuration: settings).run(progress: ProgressPrinter(style: style))
     if !quiet {
@@ -192,19 +198,22 @@ public struct Batch: ParsableCommand {
     }
     if let signal = result.interruption { throw ExitCode(128 + signal) }
     if result.totals.cannotWrite > 0 {
-      throw CLIError(
+      throw KitError(
         .cannotWrite,
         "\(result.totals.cannotWrite) output(s) could not be written (a folder that cannot be "
           + "written, or a full disk); each is listed with its reason in \(result.reportPath)")
     }
     let failed = result.totals.failed + result.totals.failedBefore
     if failed > 0 {
-      throw CLIError(
+      throw KitError(
         .problemsFound,
         "\(failed) of \(result.totals.inShard) input(s) failed; "
           + "each is listed with its reason in \(result.reportPath)")
     }
   }
+
+  /// The kinds `batch` writes.
+  static let outputKinds: [SongFileKind] = [.mid, .json, .npz, .wav]
 
   /// A folder path without trailing `/` (but `/` stays `/`).
   static func trimmed(_ path: String) -> String {

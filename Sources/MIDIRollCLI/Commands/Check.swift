@@ -3,9 +3,9 @@ import MIDIRollKit
 import SMF
 
 /// `midiroll check IN`: validates a file and lists every problem with its byte offset.
-public struct Check: ParsableCommand {
+struct Check: ParsableCommand {
   /// The command's name and help.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     abstract: "Validate a MIDI file: list every problem with its byte offset.",
     discussion: """
       Lists every problem in the file, one line each, with the track and the byte offset: \
@@ -20,32 +20,32 @@ public struct Check: ParsableCommand {
 
   /// The input path.
   @Argument(help: "The .mid file to check, or '-' for standard input.")
-  public var input: String
+  var input: String
 
   /// The largest input accepted.
   @Option(
     name: .customLong("max-file-size"),
     help: "Refuse inputs larger than this many bytes, before reading them (default 64 MiB).")
-  public var maxFileSize: Int = FileIO.defaultMaximumSize
+  var maxFileSize: Int = FileIO.defaultMaximumSize
 
   /// Creates the command (for the argument parser).
-  public init() {}
+  init() {}
 
   /// Refuses a size limit that no file could meet.
-  public func validate() throws {
+  func validate() throws {
     guard maxFileSize > 0 else {
       throw ValidationError("--max-file-size must be a positive number of bytes, not \(maxFileSize)")
     }
   }
 
   /// Reads the file and prints every problem it finds.
-  /// - Throws: ``CLIError`` when the file cannot be read from disk or has any problem.
-  public func run() throws {
+  /// - Throws: ``KitError`` when the file cannot be read from disk or has any problem.
+  func run() throws {
     let bytes = try FileIO.read(input, maximumSize: maxFileSize)
     let report = CheckReport(bytes: bytes, name: input, maximumFileSize: maxFileSize)
     try StandardOutput.write(report.lines.map { $0 + "\n" }.joined())
     if report.problemCount > 0 {
-      throw CLIError(.problemsFound, file: input, "\(report.problemCount) problem(s) found")
+      throw KitError(.problemsFound, file: input, "\(report.problemCount) problem(s) found")
     }
   }
 }

@@ -3,9 +3,9 @@ import MIDIRollKit
 import SMF
 
 /// `midiroll convert IN OUT`: reads a song and writes it as `.mid` or piano-roll JSON.
-public struct Convert: ParsableCommand {
+struct Convert: ParsableCommand {
   /// The command's name and help.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     abstract: "Convert between .mid and piano-roll JSON (by extension; '-' is stdin/stdout).",
     discussion: """
       A .mid written back is rewritten with running status; every event is kept.
@@ -20,47 +20,42 @@ public struct Convert: ParsableCommand {
 
   /// The input path, or `-`.
   @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
-  public var input: String
+  var input: String
 
   /// The output path, or `-`.
   @Argument(help: "The output (.mid, .json or .npz), or '-' for standard output.")
-  public var output: String
+  var output: String
 
   /// Input options.
-  @OptionGroup public var inputOptions: InputOptions
+  @OptionGroup var inputOptions: InputOptions
   /// Output options.
-  @OptionGroup public var outputOptions: OutputOptions
+  @OptionGroup var outputOptions: OutputOptions
   /// Quantize and key options.
-  @OptionGroup public var transform: TransformOptions
+  @OptionGroup var transform: TransformOptions
   /// `.npz` and sustain options.
-  @OptionGroup(title: "Piano-roll matrices (.npz) and sustain") public var npzOutput: NPZOutputOptions
+  @OptionGroup(title: "Piano-roll matrices (.npz) and sustain") var npzOutput: NPZOutputOptions
 
   /// Creates the command (for the argument parser).
-  public init() {}
+  init() {}
 
-  /// Reads, converts (filters and quantizes when asked) and writes.
-  public func run() throws {
+  /// The kinds `convert` writes (pictures, pages and sound are `render`'s).
+  static let outputKinds: [SongFileKind] = [.mid, .json, .npz]
+
+  /// Reads, converts (filters and quantizes when asked) and writes, through the kit's pipeline.
+  func run() throws {
     var plan = try transform.plan()
-    let outputKind = try SongFileKind.resolve(output, explicit: outputOptions.to, role: "output")
+    let outputKind = try SongFileKind.resolve(
+      output, explicit: outputOptions.to, role: .output, allowed: Self.outputKinds)
     plan.sustain = try npzOutput.sustainMode()
-    let encoding = EncodingOptions(
-      jsonProfile: outputOptions.compact ? .compact : .full, npz: try npzOutput.npzOptions())
+    var encoding = EncodingOptions()
+    encoding.jsonProfile = outputOptions.compact ? .compact : .full
+    encoding.npz = try npzOutput.npzOptions()
     try npzOutput.check(outputKind: outputKind)
-    if plan.isEmpty, outputKind == .mid, input != "-",
-      (inputOptions.from ?? SongFileKind(path: input)) == .json
-    {
-      // JSON to .mid as it is: one track at a time, never the whole song.
-      try FileIO.write(to: output, inputs: [input], force: outputOptions.force) { sink throws(KitError) in
-        try SongInput.writeMIDI(fromJSONFile: input, midiLimit: inputOptions.maxFileSize, to: sink)
-      }
-      return
-    }
-    var song = try SongInput(path: input, options: inputOptions)
-    song.printWarnings(quiet: inputOptions.quiet)
-    let done = try plan.apply(to: &song)
-    try FileIO.write(to: output, inputs: [input], force: outputOptions.force) { sink throws(KitError) in
-      try song.write(as: outputKind, options: encoding, to: sink)
-    }
-    if !inputOptions.quiet { done.forEach(Diagnostics.printError) }
+    try SongPipeline(
+      outputKind: outputKind, plan: plan, encoding: encoding, readOptions: inputOptions.readOptions,
+      maximumSize: inputOptions.maxFileSize
+    ).run(
+      input: input, inputKind: inputOptions.from, output: output, inputs: [input], force: outputOptions.force,
+      quiet: inputOptions.quiet)
   }
 }

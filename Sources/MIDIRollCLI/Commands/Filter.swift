@@ -4,9 +4,9 @@ import PianoRoll
 
 /// `midiroll filter IN OUT --scale "D dorian"`: keeps notes within a key range, a scale or a
 /// set of pitches, dropping or snapping the rest.
-public struct Filter: ParsableCommand {
+struct Filter: ParsableCommand {
   /// The command's name and help.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     abstract: "Keep notes within a key range, a scale or a set of pitches; drop or snap the rest.",
     discussion: """
       The keys are one of: --keys 36...84 (or C2...C6; C4 = 60), --scale "D dorian" with \
@@ -29,43 +29,43 @@ public struct Filter: ParsableCommand {
 
   /// The input path, or `-`.
   @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
-  public var input: String?
+  var input: String?
 
   /// The output path, or `-`.
   @Argument(help: "The output (.mid or .json), or '-' for standard output.")
-  public var output: String?
+  var output: String?
 
   /// Key options.
-  @OptionGroup(title: "Keys") public var keys: KeyFilterOptions
+  @OptionGroup(title: "Keys") var keys: KeyFilterOptions
 
   /// Print the scales and stop.
   @Flag(help: "Print every known scale with its semitones above the root, and stop.")
-  public var listScales = false
+  var listScales = false
 
   /// Input options.
-  @OptionGroup public var inputOptions: InputOptions
+  @OptionGroup var inputOptions: InputOptions
   /// Output options.
-  @OptionGroup public var outputOptions: OutputOptions
+  @OptionGroup var outputOptions: OutputOptions
 
   /// Creates the command (for the argument parser).
-  public init() {}
+  init() {}
 
   /// Reads, filters and writes (or lists the scales).
-  public func run() throws {
+  func run() throws {
     if listScales {
       try StandardOutput.printLine(KeyFilterOptions.scaleList())
       return
     }
     guard let input, let output else {
-      throw CLIError(
+      throw KitError(
         .usage, "filter needs an input and an output: midiroll filter IN OUT --scale \"D dorian\"")
     }
     if try DrumPolicy(parsing: keys.drums).transposes {
-      throw CLIError(
+      throw KitError(
         .usage, "--drums transpose goes with a transposition (midiroll transpose, or convert --transpose)")
     }
     guard let filter = try keys.keyFilter() else {
-      throw CLIError(.usage, "filter needs keys: --keys 36...84, --scale \"D dorian\" or --pitches 60,64,67")
+      throw KitError(.usage, "filter needs keys: --keys 36...84, --scale \"D dorian\" or --pitches 60,64,67")
     }
     try TransformPlan(filter: filter).run(
       input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions)

@@ -6,9 +6,9 @@ import SMF
 
 /// `midiroll info IN`: what a song holds — format, division, tracks, length, bars, meters,
 /// tempos, keys, notes.
-public struct Info: ParsableCommand {
+struct Info: ParsableCommand {
   /// The command's name and help.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     abstract: "Show a song's format, division, tracks, length, bars, meters, tempos, keys and notes."
   )
 
@@ -17,21 +17,21 @@ public struct Info: ParsableCommand {
     help:
       "The inputs (.mid, .midi, .kar, .rmi or .json), or '-' for standard input; a block (or a JSON line) each."
   )
-  public var inputs: [String]
+  var inputs: [String]
 
   /// Print JSON instead of text.
   @Flag(name: .long, help: "Print the facts as one JSON object per input and line, with its \"path\".")
-  public var json = false
+  var json = false
 
   /// Input options.
-  @OptionGroup public var inputOptions: InputOptions
+  @OptionGroup var inputOptions: InputOptions
 
   /// Creates the command (for the argument parser).
-  public init() {}
+  init() {}
 
   /// Reads the song and prints what it holds.
-  public func run() throws {
-    if inputs.isEmpty { throw CLIError(.usage, "info needs an input: midiroll info IN [IN …]") }
+  func run() throws {
+    if inputs.isEmpty { throw KitError(.usage, "info needs an input: midiroll info IN [IN …]") }
     // edits: several inputs, a block or a JSON line each; a bad one is reported and the
     // others still printed, the exit code the worst.
     var exitCode: Int32 = 0
@@ -41,8 +41,8 @@ public struct Info: ParsableCommand {
         input = try SongInput(path: path, options: inputOptions)
       } catch {
         if inputs.count == 1 { throw error }
-        Diagnostics.printError("midiroll: \(error)")
-        exitCode = max(exitCode, CLIError(error).exitCode)
+        Diagnostics.printError("midiroll: \(error.commandLineDescription)")
+        exitCode = max(exitCode, error.exitCode)
         continue
       }
       input.printWarnings(quiet: inputOptions.quiet)

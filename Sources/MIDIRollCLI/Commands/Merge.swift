@@ -3,9 +3,9 @@ import MIDIRollKit
 import PianoRoll
 
 /// `midiroll merge IN OUT`: every track into one (format 0).
-public struct Merge: ParsableCommand {
+struct Merge: ParsableCommand {
   /// The command's name and help.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     abstract: "Merge every track into one (format 1 to format 0), the same events at the same ticks.",
     discussion: """
       Notes and events keep their ticks; within a tick, the order of their tracks. The result \
@@ -20,22 +20,22 @@ public struct Merge: ParsableCommand {
 
   /// The input path, or `-`.
   @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
-  public var input: String
+  var input: String
 
   /// The output path, or `-`.
   @Argument(help: "The output (.mid or .json), or '-' for standard output.")
-  public var output: String
+  var output: String
 
   /// Input options.
-  @OptionGroup public var inputOptions: InputOptions
+  @OptionGroup var inputOptions: InputOptions
   /// Output options.
-  @OptionGroup public var outputOptions: OutputOptions
+  @OptionGroup var outputOptions: OutputOptions
 
   /// Creates the command (for the argument parser).
-  public init() {}
+  init() {}
 
   /// Reads, merges and writes.
-  public func run() throws {
+  func run() throws {
     try TransformPlan(edits: SongEdits(layout: .merge)).run(
       input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions)
   }

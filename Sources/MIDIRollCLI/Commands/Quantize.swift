@@ -3,9 +3,9 @@ import MIDIRollKit
 import PianoRoll
 
 /// `midiroll quantize IN OUT --grid 1/16`: moves notes onto a grid, as a sequencer does.
-public struct Quantize: ParsableCommand {
+struct Quantize: ParsableCommand {
   /// The command's name and help.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     abstract: "Quantize notes to a grid (1/4, 1/16, 1/8t, 1/8., …) with strength, swing and window.",
     discussion: """
       Each note start moves to the nearest line of the grid. Grid lines restart at every bar \
@@ -36,26 +36,26 @@ public struct Quantize: ParsableCommand {
 
   /// The input path, or `-`.
   @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
-  public var input: String
+  var input: String
 
   /// The output path, or `-`.
   @Argument(help: "The output (.mid or .json), or '-' for standard output.")
-  public var output: String
+  var output: String
 
   /// Quantize options.
-  @OptionGroup(title: "Quantize") public var quantize: QuantizeOptions
+  @OptionGroup(title: "Quantize") var quantize: QuantizeOptions
   /// Input options.
-  @OptionGroup public var inputOptions: InputOptions
+  @OptionGroup var inputOptions: InputOptions
   /// Output options.
-  @OptionGroup public var outputOptions: OutputOptions
+  @OptionGroup var outputOptions: OutputOptions
 
   /// Creates the command (for the argument parser).
-  public init() {}
+  init() {}
 
   /// Reads, quantizes and writes.
-  public func run() throws {
+  func run() throws {
     guard let quantizer = try quantize.quantizer() else {
-      throw CLIError(.usage, "quantize needs a grid: --grid 1/16 (or 1/8t, 1/4., sixteenth, …)")
+      throw KitError(.usage, "quantize needs a grid: --grid 1/16 (or 1/8t, 1/4., sixteenth, …)")
     }
     try TransformPlan(quantizer: quantizer).run(
       input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions)

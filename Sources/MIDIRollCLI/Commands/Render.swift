@@ -1,13 +1,13 @@
 import ArgumentParser
-import Foundation
 import MIDIRollKit
 import PianoRoll
 import PianoRollRender
+import PianoRollWeb
 
 /// `midiroll render IN OUT.svg`: draws a piano roll as a self-contained SVG picture.
-public struct Render: ParsableCommand {
+struct Render: ParsableCommand {
   /// The command's name and help.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     abstract:
       "Draw a piano roll as SVG, or as an interactive HTML page (OUT.html): zoom, pan, hover, play, edit, save.",
     discussion: """
@@ -31,78 +31,78 @@ public struct Render: ParsableCommand {
 
   /// The input path, or `-`.
   @Argument(help: "The song to draw (.mid or .json), or '-' for standard input.")
-  public var input: String
+  var input: String
 
   /// The SVG to write, or `-`.
   @Argument(
     help:
       "The SVG file to write (.svg), the page (.html), a WAV file (.wav), or '-' for SVG on standard output.")
-  public var output: String
+  var output: String
 
   /// Bars and keys.
-  @OptionGroup public var selection: RollSelection
+  @OptionGroup var selection: RollSelection
 
   /// The zoom level, as written.
   @Option(
     help: ArgumentHelp(
       "Lines between the beats at this grid: 1/1 … 1/64, t for triplets (1/8t), . for dotted, or a name (eighth).",
       valueName: "grid"))
-  public var zoom = "1/16"
+  var zoom = "1/16"
 
   /// How notes are coloured.
   @Option(help: "Note colours: track (one per track), rainbow (by pitch class), fire or ocean (by pitch).")
-  public var colors: NoteColoring = .track
+  var colors: NoteColoring = .track
 
   /// A song to draw faded underneath.
   @Option(
     help: ArgumentHelp(
       "Draw this song faded underneath, to compare (e.g. the file before quantizing).", valueName: "file"))
-  public var before: String?
+  var before: String?
 
   /// Pixels per quarter note.
   @Option(
     help: ArgumentHelp("Pixels per quarter note (default: by zoom, within --max-width).", valueName: "px"))
-  public var beatWidth: Double?
+  var beatWidth: Double?
 
   /// Pixels per key row.
   @Option(help: ArgumentHelp("Pixels per key row.", valueName: "px"))
-  public var rowHeight: Double = 12
+  var rowHeight: Double = 12
 
   /// The widest picture made without --beat-width.
   @Option(
     help: ArgumentHelp(
       "Narrow the beats so the picture is at most this wide (without --beat-width).", valueName: "px"))
-  public var maxWidth: Double = 16_000
+  var maxWidth: Double = 16_000
 
   /// The title at the top.
   @Option(help: "The title at the top (default: the input's file name).")
-  public var title: String?
+  var title: String?
 
   /// Input options.
-  @OptionGroup public var inputOptions: InputOptions
+  @OptionGroup var inputOptions: InputOptions
 
   /// Audio output options (`OUT.wav`).
-  @OptionGroup(title: "Audio (.wav)") public var audio: AudioOptions
+  @OptionGroup(title: "Audio (.wav)") var audio: AudioOptions
 
   /// Allow overwriting an input.
   @Flag(help: "Allow the output to overwrite an input.")
-  public var force = false
+  var force = false
 
   /// Creates the command (for the argument parser).
-  public init() {}
+  init() {}
 
   /// The zoom level.
-  /// - Throws: ``CLIError`` (usage) when it is not a grid.
-  public func grid() throws(CLIError) -> Grid {
+  /// - Throws: ``KitError`` (usage) when it is not a grid.
+  func grid() throws(KitError) -> Grid {
     do {
       return try Grid(parsing: zoom)
     } catch {
-      throw CLIError(.usage, "--zoom: \(error)")
+      throw KitError(.usage, "--zoom: \(error)")
     }
   }
 
   /// Checks the sizes and the output's extension.
-  public func validate() throws {
+  func validate() throws {
     if let beatWidth, !(0.5...5_000).contains(beatWidth) {
       throw ValidationError("--beat-width must be between 0.5 and 5000 pixels")
     }
@@ -110,51 +110,59 @@ public struct Render: ParsableCommand {
       throw ValidationError("--row-height must be between 2 and 200 pixels")
     }
     guard maxWidth >= 100 else { throw ValidationError("--max-width must be at least 100 pixels") }
-    // .html output: Render+HTML.swift; .wav output: AudioRendering.swift.
-    let isAudio = AudioOptions.isAudioOutput(output)
-    guard output == "-" || output.lowercased().hasSuffix(".svg") || writesHTML || isAudio else {
+    guard output == "-" || Self.outputKinds.contains(where: { SongFileKind(path: output) == $0 }) else {
       throw ValidationError("the output must be an .svg, .html or .wav file or '-' (got '\(output)')")
     }
   }
 
-  /// Reads the song (and the one to compare with), lays out the piano roll and writes the SVG.
-  public func run() throws {
-    if AudioOptions.isAudioOutput(output) { return try AudioRendering.run(self) }
-    if let name = audio.audioOnlyOptionsGiven.first {
-      throw CLIError(.usage, "\(name) is for .wav output")
+  /// The kinds `render` writes.
+  static let outputKinds: [SongFileKind] = [.svg, .html, .wav]
+
+  /// The output's kind: `-` is SVG on standard output.
+  var outputKind: SongFileKind { output == "-" ? .svg : SongFileKind(path: output) ?? .svg }
+
+  /// Reads the song (and the one to compare with) and writes the picture, page or sound
+  /// through the kit's pipeline.
+  func run() throws {
+    let kind = try output == "-"
+      ? SongFileKind.svg : SongFileKind.resolve(output, explicit: nil, role: .output, allowed: Self.outputKinds)
+    let plan: TransformPlan
+    if kind == .wav {
+      if let (name, _) = pictureOnlyOptionsGiven.first(where: \.1) {
+        throw KitError(.usage, "\(name) is for SVG output, not \(output)")
+      }
+      plan = try audio.plan(keys: selection)
+    } else {
+      if let name = audio.audioOnlyOptionsGiven.first { throw KitError(.usage, "\(name) is for .wav output") }
+      plan = TransformPlan()
     }
     let zoom = try grid()
-    let rows = try selection.rows()
-    let song = try SongInput(path: input, options: inputOptions)
-    song.printWarnings(quiet: inputOptions.quiet)
-    var beforeSong: Song? = nil
+    var encoding = EncodingOptions()
+    encoding.picture = RenderOptions(
+      zoom: zoom, coloring: colors, bars: selection.bars, rows: try selection.rows(), beatWidth: beatWidth,
+      rowHeight: rowHeight, maximumWidth: maxWidth, title: title)
+    encoding.page = PageOptions(zoom: zoom, coloring: colors, title: title)
+    if kind == .wav { encoding.wav = try audio.synthesis.wavOptions() }
     if let before {
-      var options = inputOptions
-      options.from = nil
-      let other = try SongInput(path: before, options: options)
-      other.printWarnings(quiet: inputOptions.quiet)
-      beforeSong = try other.song()
+      encoding.comparison = Comparison(
+        path: before, readOptions: inputOptions.readOptions, maximumSize: inputOptions.maxFileSize)
     }
-    // html: the interactive page (Render+HTML.swift)
-    if writesHTML { return try writeHTML(song: try song.song(), beforeSong: beforeSong, zoom: zoom) }
-    let options = RenderOptions(
-      zoom: zoom, coloring: colors, bars: selection.bars, rows: rows, beatWidth: beatWidth,
-      rowHeight: rowHeight, maximumWidth: maxWidth, title: title ?? Self.displayName(input),
-      beforeTitle: before.map(Self.displayName))
-    let pianoRoll = try song.song()
-    let layout: PianoRollLayout
-    do {
-      layout = try PianoRollLayout(song: pianoRoll, before: beforeSong, options: options)
-    } catch {
-      throw CLIError(.usage, file: input, error.description)
-    }
-    try FileIO.write(
-      Array(layout.svg.utf8), to: output, inputs: [input] + (before.map { [$0] } ?? []), force: force)
+    try SongPipeline(
+      outputKind: kind, plan: plan, encoding: encoding, readOptions: inputOptions.readOptions,
+      maximumSize: inputOptions.maxFileSize
+    ).run(
+      input: input, inputKind: inputOptions.from, output: output, inputs: [input] + (before.map { [$0] } ?? []),
+      force: force, quiet: inputOptions.quiet)
   }
 
-  /// A path's file name, or `standard input` for `-`.
-  static func displayName(_ path: String) -> String {
-    path == "-" ? "standard input" : URL(fileURLWithPath: path).lastPathComponent
+  /// The options of pictures and pages, each with whether it was given (for a `.wav` output,
+  /// where none applies).
+  var pictureOnlyOptionsGiven: [(String, Bool)] {
+    [
+      ("--before", before != nil), ("--beat-width", beatWidth != nil), ("--title", title != nil),
+      ("--fold", selection.fold), ("--bars", selection.bars != BarSelection(first: 0)), ("--zoom", zoom != "1/16"),
+      ("--colors", colors != .track), ("--row-height", rowHeight != 12), ("--max-width", maxWidth != 16_000),
+    ]
   }
 }
 
@@ -162,51 +170,51 @@ public struct Render: ParsableCommand {
 ///
 /// Values are read as text and checked by ``rows()`` and ``Render/grid()``, so that a bad one
 /// is a one-line usage error (exit 2) naming the option.
-public struct RollSelection: ParsableArguments {
+struct RollSelection: ParsableArguments {
   /// The bars drawn.
   @Option(
     help: ArgumentHelp("Only these bars, counted from 1: 5...12 (or 5-12), 5..., or 5.", valueName: "bars"),
     transform: BarSelection.parseArgument)  // edits: the reason a value is not bars
-  public var bars: BarSelection = BarSelection(first: 0)
+  var bars: BarSelection = BarSelection(first: 0)
 
   /// The key rows drawn, as written.
   @Option(help: ArgumentHelp("Only these key rows: 36...84 or C2...C6 (C4 = 60).", valueName: "low...high"))
-  public var keys: String?
+  var keys: String?
 
   /// A scale whose rows are highlighted, as written.
   @Option(
     help: ArgumentHelp(
       "Highlight the rows of this scale: \"D dorian\", \"F# harmonic minor\" (see filter --list-scales).",
       valueName: "scale"))
-  public var scale: String?
+  var scale: String?
 
   /// Octaves for the scale, as written.
   @Option(
     help: ArgumentHelp(
       "With --scale: only these octaves (2...6 is C2 through B6); also the rows shown unless --keys.",
       valueName: "low...high"))
-  public var octaves: String?
+  var octaves: String?
 
   /// Pitches whose rows are highlighted, as written.
   @Option(help: ArgumentHelp("Highlight the rows of these pitches: 60,64,67 or C4,E4,G4.", valueName: "list"))
-  public var pitches: String?
+  var pitches: String?
 
   /// Draw only the highlighted rows.
   @Flag(help: "Show only the rows of --scale or --pitches (notes on other rows are counted, not shown).")
-  public var fold = false
+  var fold = false
 
   /// Creates default options.
-  public init() {}
+  init() {}
 
   /// The rows to draw and highlight.
-  /// - Throws: ``CLIError`` (usage) for a value that cannot be read or options that do not go
+  /// - Throws: ``KitError`` (usage) for a value that cannot be read or options that do not go
   ///   together.
-  public func rows() throws(CLIError) -> RowSelection {
+  func rows() throws(KitError) -> RowSelection {
     if scale != nil && pitches != nil {
-      throw CLIError(.usage, "give one of --scale and --pitches, not both")
+      throw KitError(.usage, "give one of --scale and --pitches, not both")
     }
-    if octaves != nil && scale == nil { throw CLIError(.usage, "--octaves goes with --scale") }
-    if fold && scale == nil && pitches == nil { throw CLIError(.usage, "--fold needs --scale or --pitches") }
+    if octaves != nil && scale == nil { throw KitError(.usage, "--octaves goes with --scale") }
+    if fold && scale == nil && pitches == nil { throw KitError(.usage, "--fold needs --scale or --pitches") }
     var selection = RowSelection(onlyHighlighted: fold)
     var option = "--keys"
     do throws(KeyError) {
@@ -240,7 +248,7 @@ public struct RollSelection: ParsableArguments {
         selection.label = highlighted.label
       }
     } catch {
-      throw CLIError(.usage, "\(option): \(error)")
+      throw KitError(.usage, "\(option): \(error)")
     }
     return selection
   }

@@ -4,9 +4,9 @@ import MIDIRollKit
 
 /// `midiroll report OUT_DIR`: every batch report in a folder (all shards, all resumed runs)
 /// summed up — totals, failures by reason, and what is still missing.
-public struct Report: ParsableCommand {
+struct Report: ParsableCommand {
   /// The command's name and help.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     abstract: "Sum up every batch report in a folder: totals, failures by reason, what is missing.",
     discussion: """
       Reads every midiroll-report*.jsonl in OUT_DIR (the reports of all shards and all \
@@ -28,17 +28,17 @@ public struct Report: ParsableCommand {
   /// The folder holding the reports.
   @Argument(
     help: ArgumentHelp("The batch's output folder (or wherever the reports are).", valueName: "OUT_DIR"))
-  public var folder: String
+  var folder: String
 
   /// Print JSON instead of text.
   @Flag(name: .long, help: "Print the summary as one JSON object.")
-  public var json = false
+  var json = false
 
   /// Creates the command (for the argument parser).
-  public init() {}
+  init() {}
 
   /// Reads the reports and prints the summary.
-  public func run() throws {
+  func run() throws {
     let summary = try ReportFolder(folder: Batch.trimmed(folder))
     if json {
       try StandardOutput.printLine(summary.json)

@@ -3,9 +3,9 @@ import MIDIRollKit
 import PianoRoll
 
 /// `midiroll resample IN OUT --ticks-per-beat 480`: changes the ticks per beat, scaling every tick.
-public struct Resample: ParsableCommand {
+struct Resample: ParsableCommand {
   /// The command's name and help.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     abstract: "Change the ticks per beat (quarter note), scaling every tick.",
     discussion: """
       Every tick is multiplied by new/old: exactly where that divides, otherwise rounded to \
@@ -21,26 +21,26 @@ public struct Resample: ParsableCommand {
 
   /// The input path, or `-`.
   @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
-  public var input: String
+  var input: String
 
   /// The output path, or `-`.
   @Argument(help: "The output (.mid or .json), or '-' for standard output.")
-  public var output: String
+  var output: String
 
   /// Ticks per beat, as written.
   @Option(help: ArgumentHelp("The new ticks per beat (quarter note), 1-32767.", valueName: "n"))
-  public var ticksPerBeat: String
+  var ticksPerBeat: String
 
   /// Input options.
-  @OptionGroup public var inputOptions: InputOptions
+  @OptionGroup var inputOptions: InputOptions
   /// Output options.
-  @OptionGroup public var outputOptions: OutputOptions
+  @OptionGroup var outputOptions: OutputOptions
 
   /// Creates the command (for the argument parser).
-  public init() {}
+  init() {}
 
   /// Reads, resamples and writes.
-  public func run() throws {
+  func run() throws {
     let resampling = Resampling(ticksPerBeat: try EditOptions.ticksPerBeat(ticksPerBeat))
     try TransformPlan(edits: SongEdits(resampling: resampling)).run(
       input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions)

@@ -5,9 +5,9 @@ import PianoRoll
 import PianoRollRender
 
 /// `midiroll show IN`: prints a compact piano roll in the terminal.
-public struct Show: ParsableCommand {
+struct Show: ParsableCommand {
   /// When to colour the output.
-  public enum ColorMode: String, CaseIterable, ExpressibleByArgument, Sendable {
+  enum ColorMode: String, CaseIterable, ExpressibleByArgument, Sendable {
     /// Colours when standard output is a terminal (and `NO_COLOR` is not set, `TERM` not `dumb`).
     case auto
     /// Always colours.
@@ -17,7 +17,7 @@ public struct Show: ParsableCommand {
   }
 
   /// The command's name and help.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     abstract: "Print a compact piano roll in the terminal.",
     discussion: """
       One line a key (named on the left, highest on top), one character a few ticks: the \
@@ -29,50 +29,50 @@ public struct Show: ParsableCommand {
 
   /// The input path, or `-`.
   @Argument(help: "The song to show (.mid or .json), or '-' for standard input.")
-  public var input: String
+  var input: String
 
   /// Bars and keys.
-  @OptionGroup public var selection: RollSelection
+  @OptionGroup var selection: RollSelection
 
   /// The widest line.
   @Option(help: ArgumentHelp("The widest line, in columns, key names included.", valueName: "columns"))
-  public var width = 80
+  var width = 80
 
   /// When to colour.
   @Option(help: "Colours: auto (when standard output is a terminal), always, never.")
-  public var color: ColorMode = .auto
+  var color: ColorMode = .auto
 
   /// How notes are coloured.
   @Option(help: "Note colours: track (one per track), rainbow (by pitch class), fire or ocean (by pitch).")
-  public var colors: NoteColoring = .track
+  var colors: NoteColoring = .track
 
   /// Input options.
-  @OptionGroup public var inputOptions: InputOptions
+  @OptionGroup var inputOptions: InputOptions
 
   /// Creates the command (for the argument parser).
-  public init() {}
+  init() {}
 
   /// Checks the width.
-  public func validate() throws {
+  func validate() throws {
     guard (TerminalOptions.minimumWidth...10_000).contains(width) else {
       throw ValidationError("--width must be between \(TerminalOptions.minimumWidth) and 10000 columns")
     }
   }
 
   /// Reads the song and prints the roll.
-  public func run() throws {
+  func run() throws {
     let rows = try selection.rows()
     let song = try SongInput(path: input, options: inputOptions)
     song.printWarnings(quiet: inputOptions.quiet)
     let options = TerminalOptions(
       width: width, bars: selection.bars, rows: rows, coloring: colors,
-      title: Render.displayName(input))
+      title: FileIO.displayName(input))
     let pianoRoll = try song.song()
     let roll: TerminalRoll
     do {
       roll = try TerminalRoll(song: pianoRoll, options: options)
     } catch {
-      throw CLIError(.usage, file: input, error.description)
+      throw KitError(.usage, file: input, error.description)
     }
     try StandardOutput.write(roll.text(colored: useColor))
   }

@@ -4,9 +4,9 @@ import PianoRoll
 
 /// `midiroll slice IN OUT --bars 5...12`: keeps a run of bars or seconds as a song of its own
 /// (named so as not to hide the standard library's `Slice`).
-public struct SliceCommand: ParsableCommand {
+struct SliceCommand: ParsableCommand {
   /// The command's name and help.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     commandName: "slice",
     abstract:
       "Keep a run of bars or seconds, starting at bar 1 with the tempo, meter, key and sounds in force.",
@@ -32,26 +32,26 @@ public struct SliceCommand: ParsableCommand {
 
   /// The input path, or `-`.
   @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
-  public var input: String
+  var input: String
 
   /// The output path, or `-`.
   @Argument(help: "The output (.mid or .json), or '-' for standard output.")
-  public var output: String
+  var output: String
 
   /// Slice options.
-  @OptionGroup(title: "Slice") public var slice: SliceOptions
+  @OptionGroup(title: "Slice") var slice: SliceOptions
   /// Input options.
-  @OptionGroup public var inputOptions: InputOptions
+  @OptionGroup var inputOptions: InputOptions
   /// Output options.
-  @OptionGroup public var outputOptions: OutputOptions
+  @OptionGroup var outputOptions: OutputOptions
 
   /// Creates the command (for the argument parser).
-  public init() {}
+  init() {}
 
   /// Reads, slices and writes.
-  public func run() throws {
+  func run() throws {
     guard let slice = try slice.slice() else {
-      throw CLIError(
+      throw KitError(
         .usage, "slice needs --bars (e.g. --bars 5...12) or --seconds (e.g. --seconds 30...60.5)")
     }
     try TransformPlan(edits: SongEdits(slice: slice)).run(

@@ -3,9 +3,9 @@ import MIDIRollKit
 import PianoRoll
 
 /// `midiroll split IN OUT --by channel`: a conductor track, then one track per channel or program.
-public struct Split: ParsableCommand {
+struct Split: ParsableCommand {
   /// The command's name and help.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     abstract: "Split into a conductor track and one track per channel or program (format 1).",
     discussion: """
       The conductor track comes first, with every meta event (tempo, meters, keys, names, \
@@ -23,26 +23,26 @@ public struct Split: ParsableCommand {
 
   /// The input path, or `-`.
   @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
-  public var input: String
+  var input: String
 
   /// The output path, or `-`.
   @Argument(help: "The output (.mid or .json), or '-' for standard output.")
-  public var output: String
+  var output: String
 
   /// What to split by, as written.
   @Option(help: ArgumentHelp("One track per channel or per program.", valueName: "channel|program"))
-  public var by: String
+  var by: String
 
   /// Input options.
-  @OptionGroup public var inputOptions: InputOptions
+  @OptionGroup var inputOptions: InputOptions
   /// Output options.
-  @OptionGroup public var outputOptions: OutputOptions
+  @OptionGroup var outputOptions: OutputOptions
 
   /// Creates the command (for the argument parser).
-  public init() {}
+  init() {}
 
   /// Reads, splits and writes.
-  public func run() throws {
+  func run() throws {
     let key = try EditOptions.splitKey(by, option: "--by")
     try TransformPlan(edits: SongEdits(layout: .split(by: key))).run(
       input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions)

@@ -3,9 +3,9 @@ import MIDIRollKit
 import PianoRoll
 
 /// `midiroll transpose IN OUT --semitones N`: moves notes and key signatures by semitones.
-public struct Transpose: ParsableCommand {
+struct Transpose: ParsableCommand {
   /// The command's name and help.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     abstract: "Transpose notes and key signatures by semitones (drums stay unless --drums transpose).",
     discussion: """
       Every note moves by --semitones (e.g. 5 or -12), and key signatures move with them \
@@ -25,35 +25,35 @@ public struct Transpose: ParsableCommand {
 
   /// The input path, or `-`.
   @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
-  public var input: String
+  var input: String
 
   /// The output path, or `-`.
   @Argument(help: "The output (.mid or .json), or '-' for standard output.")
-  public var output: String
+  var output: String
 
   /// Transpose options.
-  @OptionGroup(title: "Transpose") public var transpose: TransposeOptions
+  @OptionGroup(title: "Transpose") var transpose: TransposeOptions
 
   /// Whether drums move, as written.
   @Option(
     help: ArgumentHelp(
       "Leave channel 10 alone (keep, the default) or transpose it too.", valueName: "keep|transpose"))
-  public var drums: String?
+  var drums: String?
 
   /// Input options.
-  @OptionGroup public var inputOptions: InputOptions
+  @OptionGroup var inputOptions: InputOptions
   /// Output options.
-  @OptionGroup public var outputOptions: OutputOptions
+  @OptionGroup var outputOptions: OutputOptions
 
   /// Creates the command (for the argument parser).
-  public init() {}
+  init() {}
 
   /// Reads, transposes and writes.
-  public func run() throws {
+  func run() throws {
     let policy = try DrumPolicy(parsing: drums)
-    if policy.filters { throw CLIError(.usage, "--drums '\(drums ?? "")': expected keep or transpose") }
+    if policy.filters { throw KitError(.usage, "--drums '\(drums ?? "")': expected keep or transpose") }
     guard let transposition = try transpose.transposition(drums: policy.transposes) else {
-      throw CLIError(.usage, "transpose needs --semitones N (e.g. --semitones 5 or --semitones -12)")
+      throw KitError(.usage, "transpose needs --semitones N (e.g. --semitones 5 or --semitones -12)")
     }
     try TransformPlan(edits: SongEdits(transposition: transposition)).run(
       input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions)

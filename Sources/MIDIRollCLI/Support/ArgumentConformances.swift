@@ -1,8 +1,18 @@
 import ArgumentParser
 import MIDIRollKit
 
-/// `--from mid|json`, `--to mid|json`.
-extension SongFileKind: ExpressibleByArgument {}
+/// `--from KIND`, `--to KIND`: any registered format by its short name; each command checks
+/// the kinds it takes (``SongFileKind/resolve(_:explicit:role:allowed:)``).
+extension SongFileKind: ExpressibleByArgument {
+  /// The registered kind named `argument` (`mid`, `json`, …), case-insensitively.
+  public init?(argument: String) {
+    guard let format = SongFormats.format(SongFileKind(rawValue: argument.lowercased())) else { return nil }
+    self = format.kind
+  }
+
+  /// Every registered kind.
+  public static var allValueStrings: [String] { SongFormats.all.map(\.kind.rawValue) }
+}
 
 /// `--shard K/N` (parsed by ``Shard/init(argument:)``).
 extension Shard: ExpressibleByArgument {}

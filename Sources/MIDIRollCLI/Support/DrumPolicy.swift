@@ -1,15 +1,17 @@
+import MIDIRollKit
+
 /// What `--drums` asks for channel 10 (drums), shared by the key filter and transposing:
 /// `keep` (the default: neither touches drums), `filter`, `transpose`, or both as
 /// `filter,transpose` (also `all`).
-public struct DrumPolicy: Hashable, Sendable {
+struct DrumPolicy: Hashable, Sendable {
   /// The key filter applies to drums too.
-  public var filters = false
+  var filters = false
   /// Transposing moves drums too.
-  public var transposes = false
+  var transposes = false
 
   /// Reads `--drums` (`nil`: keep).
-  /// - Throws: ``CLIError`` (usage) for anything else.
-  public init(parsing text: String?) throws(CLIError) {
+  /// - Throws: ``KitError`` (usage) for anything else.
+  init(parsing text: String?) throws(KitError) {
     guard let text else { return }
     for part in text.lowercased().split(separator: ",") {
       switch part.trimmingSpaces() {
@@ -20,7 +22,7 @@ public struct DrumPolicy: Hashable, Sendable {
         filters = true
         transposes = true
       default:
-        throw CLIError(.usage, "--drums '\(text)': expected keep, filter, transpose or filter,transpose")
+        throw KitError(.usage, "--drums '\(text)': expected keep, filter, transpose or filter,transpose")
       }
     }
   }

@@ -1,42 +1,43 @@
+import MIDIRollKit
 import ArgumentParser
 import PianoRoll
 
 /// Transpose options (`--transpose`/`--semitones`, `--out-of-range`), for `transpose`,
 /// `convert` and `batch`. Values are read as text and checked by ``transposition(drums:)``, so
 /// that a bad one is a one-line usage error (exit 2) naming the option, before any file is read.
-public struct TransposeOptions: ParsableArguments {
+struct TransposeOptions: ParsableArguments {
   /// The semitones, as written.
   @Option(
     name: [.customLong("transpose"), .customLong("semitones")], parsing: .unconditional,
     help: ArgumentHelp("Transpose by this many semitones, -127 to 127 (e.g. 5, -12).", valueName: "n"))
-  public var semitones: String?
+  var semitones: String?
 
   /// The out-of-range policy, as written.
   @Option(
     help: ArgumentHelp(
       "Notes pushed past 0-127 are dropped, clamped to 0 or 127, or make the command fail (fail, the default, names them).",
       valueName: "drop|clamp|fail"))
-  public var outOfRange: String?
+  var outOfRange: String?
 
   /// Creates default options.
-  public init() {}
+  init() {}
 
   /// The transposition these options ask for, or `nil` without semitones.
   /// - Parameter drums: Whether channel 10 moves too (from `--drums`).
-  /// - Throws: ``CLIError`` (usage) for a bad value, or `--out-of-range` without semitones.
-  public func transposition(drums: Bool) throws(CLIError) -> Transposition? {
+  /// - Throws: ``KitError`` (usage) for a bad value, or `--out-of-range` without semitones.
+  func transposition(drums: Bool) throws(KitError) -> Transposition? {
     guard let semitones else {
-      if outOfRange != nil { throw CLIError(.usage, "--out-of-range goes with --transpose (or --semitones)") }
+      if outOfRange != nil { throw KitError(.usage, "--out-of-range goes with --transpose (or --semitones)") }
       return nil
     }
     guard let value = Int(semitones.trimmingSpaces()), (-127...127).contains(value) else {
-      throw CLIError(
+      throw KitError(
         .usage, "--transpose '\(semitones)': expected a whole number of semitones from -127 to 127")
     }
     var policy = Transposition.OutOfRange.fail
     if let outOfRange {
       guard let parsed = Transposition.OutOfRange(rawValue: outOfRange.lowercased()) else {
-        throw CLIError(.usage, "--out-of-range '\(outOfRange)': expected drop, clamp or fail")
+        throw KitError(.usage, "--out-of-range '\(outOfRange)': expected drop, clamp or fail")
       }
       policy = parsed
     }
@@ -45,47 +46,47 @@ public struct TransposeOptions: ParsableArguments {
 }
 
 /// Slice options (`--bars`, `--seconds`, `--crossing`), for `slice`, `convert` and `batch`.
-public struct SliceOptions: ParsableArguments {
+struct SliceOptions: ParsableArguments {
   /// The bars, as written.
   @Option(
     help: ArgumentHelp(
       "Keep only these bars, counted from 1 and inclusive: 5...12 (or 5-12), 5... to the end, or 5.",
       valueName: "bars"))
-  public var bars: String?
+  var bars: String?
 
   /// The seconds, as written.
   @Option(
     help: ArgumentHelp(
       "Keep only this time span in seconds: 30...60.5 (or 30-60.5), or 30... to the end.",
       valueName: "seconds"))
-  public var seconds: String?
+  var seconds: String?
 
   /// The crossing policy, as written.
   @Option(
     help: ArgumentHelp(
       "Notes across a cut are cut there (cut, the default), keep their length past the end (keep), or are dropped (drop).",
       valueName: "cut|keep|drop"))
-  public var crossing: String?
+  var crossing: String?
 
   /// Creates default options.
-  public init() {}
+  init() {}
 
   /// The slice these options ask for, or `nil` without `--bars` or `--seconds`.
-  /// - Throws: ``CLIError`` (usage) saying why a value is not bars or seconds, or for options
+  /// - Throws: ``KitError`` (usage) saying why a value is not bars or seconds, or for options
   ///   that do not go together.
-  public func slice() throws(CLIError) -> SongSlice? {
+  func slice() throws(KitError) -> SongSlice? {
     let span: SongSlice.Span
     switch (bars, seconds) {
     case (.some, .some):
-      throw CLIError(.usage, "give one of --bars and --seconds, not both")
+      throw KitError(.usage, "give one of --bars and --seconds, not both")
     case (nil, nil):
-      if crossing != nil { throw CLIError(.usage, "--crossing goes with --bars or --seconds") }
+      if crossing != nil { throw KitError(.usage, "--crossing goes with --bars or --seconds") }
       return nil
     case (.some(let bars), nil):
       do {
         span = .bars(try BarRange(parsing: bars))
       } catch {
-        throw CLIError(.usage, "--bars \(error)")
+        throw KitError(.usage, "--bars \(error)")
       }
     case (nil, .some(let seconds)):
       span = try Self.seconds(seconds)
@@ -93,7 +94,7 @@ public struct SliceOptions: ParsableArguments {
     var policy = SongSlice.Crossing.cut
     if let crossing {
       guard let parsed = SongSlice.Crossing(rawValue: crossing.lowercased()) else {
-        throw CLIError(.usage, "--crossing '\(crossing)': expected cut, keep or drop")
+        throw KitError(.usage, "--crossing '\(crossing)': expected cut, keep or drop")
       }
       policy = parsed
     }
@@ -101,28 +102,28 @@ public struct SliceOptions: ParsableArguments {
   }
 
   /// Reads `30...60.5`, `30..60.5`, `30-60.5` or `30...` as seconds.
-  static func seconds(_ text: String) throws(CLIError) -> SongSlice.Span {
+  static func seconds(_ text: String) throws(KitError) -> SongSlice.Span {
     let trimmed = text.trimmingSpaces()
     let separator =
       trimmed.firstRange(of: "...") ?? trimmed.firstRange(of: "..")
       ?? trimmed.dropFirst().firstIndex(of: "-").map { $0..<trimmed.index(after: $0) }
     guard let separator else {
-      throw CLIError(
+      throw KitError(
         .usage, "--seconds '\(text)': expected from...to in seconds, e.g. 30...60.5, 30-60.5 or 30...")
     }
     let fromText = String(trimmed[..<separator.lowerBound])
     let toText = String(trimmed[separator.upperBound...])
-    func value(_ part: String) throws(CLIError) -> Double {
+    func value(_ part: String) throws(KitError) -> Double {
       guard let value = Double(part), value.isFinite else {
-        throw CLIError(.usage, "--seconds '\(text)': '\(part)' is not a number of seconds (e.g. 30...60.5)")
+        throw KitError(.usage, "--seconds '\(text)': '\(part)' is not a number of seconds (e.g. 30...60.5)")
       }
-      guard value >= 0 else { throw CLIError(.usage, "--seconds '\(text)': seconds start at 0, not \(part)") }
+      guard value >= 0 else { throw KitError(.usage, "--seconds '\(text)': seconds start at 0, not \(part)") }
       return value
     }
     let from = fromText.isEmpty ? 0 : try value(fromText)
     let to = toText.isEmpty ? nil : try value(toText)
     if let to, to <= from {
-      throw CLIError(
+      throw KitError(
         .usage,
         "--seconds '\(text)': the end (\(toText) s) must come after the start (\(fromText.isEmpty ? "0" : fromText) s)"
       )
@@ -134,90 +135,90 @@ public struct SliceOptions: ParsableArguments {
 /// Every edit option (transpose, slice, resample, velocity, merge and split), for `convert`
 /// and `batch`. Applied in this order, then the key filter, then quantizing
 /// (see ``TransformPlan``).
-public struct EditOptions: ParsableArguments {
+struct EditOptions: ParsableArguments {
   /// Transpose options.
-  @OptionGroup public var transpose: TransposeOptions
+  @OptionGroup var transpose: TransposeOptions
   /// Slice options.
-  @OptionGroup public var slice: SliceOptions
+  @OptionGroup var slice: SliceOptions
 
   /// Ticks per beat, as written.
   @Option(
     help: ArgumentHelp(
       "Resample to this many ticks per beat (quarter note), 1-32767; ticks that do not divide are rounded.",
       valueName: "n"))
-  public var ticksPerBeat: String?
+  var ticksPerBeat: String?
 
   /// A velocity scale, as written.
   @Option(
     help: ArgumentHelp("Scale every note's velocity by this percentage (80 = 80 %), 1-1000.", valueName: "%"))
-  public var velocityScale: String?
+  var velocityScale: String?
 
   /// A velocity to set, as written.
   @Option(help: ArgumentHelp("Set every note's velocity to this value, 1-127.", valueName: "n"))
-  public var velocitySet: String?
+  var velocitySet: String?
 
   /// A velocity range, as written.
   @Option(
     help: ArgumentHelp(
       "Compress velocities 1-127 into this range, linearly: 40...110 (or 40-110).", valueName: "low...high"))
-  public var velocityRange: String?
+  var velocityRange: String?
 
   /// Merge the tracks (`--merge-tracks`; `--merge` is the `.npz` option of one piano roll).
   @Flag(
     name: .customLong("merge-tracks"), help: "Merge every track into one (format 0), as `midiroll merge`.")
-  public var merge = false
+  var merge = false
 
   /// Split the tracks, as written.
   @Option(
     help: ArgumentHelp(
       "Split into a conductor track and one track per channel or per program (format 1).",
       valueName: "channel|program"))
-  public var split: String?
+  var split: String?
 
   /// Creates default options.
-  public init() {}
+  init() {}
 
   /// The edits these options ask for, or `nil` for none.
   /// - Parameter drums: The `--drums` value shared with the key options (`transpose` moves
   ///   channel 10 too).
-  /// - Throws: ``CLIError`` (usage) for a bad value or options that do not go together.
-  public func edits(drums: String?) throws(CLIError) -> SongEdits? {
+  /// - Throws: ``KitError`` (usage) for a bad value or options that do not go together.
+  func edits(drums: String?) throws(KitError) -> SongEdits? {
     let policy = try DrumPolicy(parsing: drums)
     var edits = SongEdits()
     edits.transposition = try transpose.transposition(drums: policy.transposes)
     if policy.transposes && edits.transposition == nil {
-      throw CLIError(.usage, "--drums transpose goes with --transpose")
+      throw KitError(.usage, "--drums transpose goes with --transpose")
     }
     edits.slice = try slice.slice()
     if let ticksPerBeat { edits.resampling = Resampling(ticksPerBeat: try Self.ticksPerBeat(ticksPerBeat)) }
     edits.velocity = try velocity()
-    if merge && split != nil { throw CLIError(.usage, "give one of --merge-tracks and --split, not both") }
+    if merge && split != nil { throw KitError(.usage, "give one of --merge-tracks and --split, not both") }
     if merge { edits.layout = .merge }
     if let split { edits.layout = .split(by: try Self.splitKey(split, option: "--split")) }
     return edits.isEmpty ? nil : edits
   }
 
   /// The velocity change of `--velocity-scale`, `--velocity-set` or `--velocity-range`.
-  func velocity() throws(CLIError) -> VelocityChange? {
+  func velocity() throws(KitError) -> VelocityChange? {
     let given = [
       ("--velocity-scale", velocityScale), ("--velocity-set", velocitySet),
       ("--velocity-range", velocityRange),
     ]
     .filter { $0.1 != nil }
     if given.count > 1 {
-      throw CLIError(.usage, "give one of \(given.map(\.0).joined(separator: " and ")), not several")
+      throw KitError(.usage, "give one of \(given.map(\.0).joined(separator: " and ")), not several")
     }
     if var text = velocityScale {
       if text.hasSuffix("%") { text.removeLast() }
       guard let percent = Int(text), (1...1000).contains(percent) else {
-        throw CLIError(
+        throw KitError(
           .usage, "--velocity-scale '\(velocityScale ?? "")': expected a whole percentage from 1 to 1000")
       }
       return .scale(percent: percent)
     }
     if let velocitySet {
       guard let value = Int(velocitySet), (1...127).contains(value) else {
-        throw CLIError(.usage, "--velocity-set '\(velocitySet)': expected a velocity from 1 to 127")
+        throw KitError(.usage, "--velocity-set '\(velocitySet)': expected a velocity from 1 to 127")
       }
       return .set(UInt8(value))
     }
@@ -228,12 +229,12 @@ public struct EditOptions: ParsableArguments {
         : velocityRange.split(separator: "-", omittingEmptySubsequences: false)
       let values = parts.compactMap { Int($0.trimming(" ")) }
       guard parts.count == 2, values.count == 2, values.allSatisfy({ (1...127).contains($0) }) else {
-        throw CLIError(
+        throw KitError(
           .usage,
           "--velocity-range '\(velocityRange)': expected low...high, both from 1 to 127 (e.g. 40...110)")
       }
       guard values[0] <= values[1] else {
-        throw CLIError(
+        throw KitError(
           .usage,
           "--velocity-range '\(velocityRange)' is upside down: write the lower end first (\(values[1])...\(values[0]))"
         )
@@ -244,17 +245,17 @@ public struct EditOptions: ParsableArguments {
   }
 
   /// A ticks-per-beat value, 1–32767.
-  static func ticksPerBeat(_ text: String) throws(CLIError) -> Int {
+  static func ticksPerBeat(_ text: String) throws(KitError) -> Int {
     guard let value = Int(text), Resampling.validTicksPerBeat.contains(value) else {
-      throw CLIError(.usage, "--ticks-per-beat '\(text)': expected a whole number from 1 to 32767")
+      throw KitError(.usage, "--ticks-per-beat '\(text)': expected a whole number from 1 to 32767")
     }
     return value
   }
 
   /// `channel` or `program`.
-  static func splitKey(_ text: String, option: String) throws(CLIError) -> TrackLayout.SplitKey {
+  static func splitKey(_ text: String, option: String) throws(KitError) -> TrackLayout.SplitKey {
     guard let key = TrackLayout.SplitKey(rawValue: text.lowercased()) else {
-      throw CLIError(.usage, "\(option) '\(text)': expected channel or program")
+      throw KitError(.usage, "\(option) '\(text)': expected channel or program")
     }
     return key
   }

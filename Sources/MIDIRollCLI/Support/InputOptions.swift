@@ -3,26 +3,26 @@ import MIDIRollKit
 import SMF
 
 /// Options for commands that read one song.
-public struct InputOptions: ParsableArguments {
+struct InputOptions: ParsableArguments {
   /// The input kind when the extension does not say (needed for `-`).
   @Option(name: .long, help: "Input kind when the extension does not say (mid or json).")
-  public var from: SongFileKind?
+  var from: SongFileKind?
 
   /// Turn every tolerated problem into an error.
   @Flag(name: .long, help: "Refuse files with any problem instead of reading them with a warning.")
-  public var strict = false
+  var strict = false
 
   /// The largest input accepted.
   @Option(name: .customLong("max-file-size"), help: "Refuse inputs larger than this many bytes.")
-  public var maxFileSize: Int = FileIO.defaultMaximumSize
+  var maxFileSize: Int = FileIO.defaultMaximumSize
 
   /// Don't print warnings.
   @Flag(name: .shortAndLong, help: "Print no warnings.")
-  public var quiet = false
+  var quiet = false
 
   /// Creates default options.
-  public init() {}
+  init() {}
 
   /// Options for the SMF reader.
-  public var readOptions: ReadOptions { ReadOptions(strict: strict, maximumFileSize: maxFileSize) }
+  var readOptions: ReadOptions { ReadOptions(strict: strict, maximumFileSize: maxFileSize) }
 }

@@ -4,68 +4,68 @@ import PianoRoll
 
 /// Key options (`--keys`, `--scale`, `--octaves`, `--pitches`, `--mode`, `--snap`, `--drums`),
 /// for `filter`, `convert` and `batch`.
-public struct KeyFilterOptions: ParsableArguments {
+struct KeyFilterOptions: ParsableArguments {
   /// A pitch range, as written.
   @Option(
     help: ArgumentHelp("Keep the keys of this range: 36...84 or C2...C6 (C4 = 60).", valueName: "low...high"))
-  public var keys: String?
+  var keys: String?
 
   /// A scale, as written.
   @Option(
     help: ArgumentHelp(
       "Keep the notes of this scale: \"D dorian\", \"F# harmonic minor\", \"Bb blues\" (see filter --list-scales).",
       valueName: "scale"))
-  public var scale: String?
+  var scale: String?
 
   /// Octaves for the scale, as written.
   @Option(
     help: ArgumentHelp(
       "With --scale: only these octaves, 2...6 being C2 (36) through B6 (95); default every octave.",
       valueName: "low...high"))
-  public var octaves: String?
+  var octaves: String?
 
   /// Pitches, as written.
   @Option(help: ArgumentHelp("Keep these pitches: 60,64,67 or C4,E4,G4.", valueName: "list"))
-  public var pitches: String?
+  var pitches: String?
 
   /// Drop or snap, as written.
   @Option(
     help: ArgumentHelp("What happens to notes outside: drop (default) or snap.", valueName: "drop|snap"))
-  public var mode: String?
+  var mode: String?
 
   /// The snap direction, as written.
   @Option(
     help: ArgumentHelp(
       "Snap to the nearest allowed pitch (ties down; the default), or always up or down. Implies --mode snap.",
       valueName: "nearest|up|down"))
-  public var snap: String?
+  var snap: String?
 
   /// Whether drums are filtered, as written.
   @Option(
     help: ArgumentHelp(
       "Leave channel 10 alone (keep, the default), or filter it, transpose it, or both (filter,transpose).",
       valueName: "keep|filter|transpose"))
-  public var drums: String?
+  var drums: String?
 
   /// Creates default options.
-  public init() {}
+  init() {}
 
   /// The key filter these options ask for, or `nil` without `--keys`, `--scale` or `--pitches`.
-  /// - Throws: ``CLIError`` (usage) for a bad value, a range upside down, options that do not
+  /// - Throws: ``KitError`` (usage) for a bad value, a range upside down, options that do not
   ///   go together, or an option that needs keys without them.
-  public func keyFilter() throws(CLIError) -> KeyFilter? {
+  func keyFilter() throws(KitError) -> KeyFilter? {
     let sources = [("--keys", keys), ("--scale", scale), ("--pitches", pitches)].filter { $0.1 != nil }
     if sources.count > 1 {
-      throw CLIError(
+      throw KitError(
         .usage,
         "give one of --keys, --scale and --pitches, not \(sources.map(\.0).joined(separator: " and "))")
     }
-    if octaves != nil && scale == nil { throw CLIError(.usage, "--octaves goes with --scale") }
+    if octaves != nil && scale == nil { throw KitError(.usage, "--octaves goes with --scale") }
     guard let (option, text) = sources.first, let text else {
       let drumsFilter = try DrumPolicy(parsing: drums).filters ? drums : nil  // --drums transpose is an edit
       let given = [("--mode", mode), ("--snap", snap), ("--drums", drumsFilter)].first { $0.1 != nil }
       if let (name, _) = given {
-        throw CLIError(.usage, "\(name) needs keys: add --keys, --scale or --pitches")
+        throw KitError(.usage, "\(name) needs keys: add --keys, --scale or --pitches")
       }
       return nil
     }
@@ -88,45 +88,45 @@ public struct KeyFilterOptions: ParsableArguments {
   }
 
   /// `--mode` and `--snap` together.
-  private func filterMode() throws(CLIError) -> KeyFilter.Mode {
+  private func filterMode() throws(KitError) -> KeyFilter.Mode {
     var direction: SnapDirection?
     if let snap {
       guard let value = SnapDirection(rawValue: snap.lowercased()) else {
-        throw CLIError(.usage, "--snap '\(snap)': expected nearest, up or down")
+        throw KitError(.usage, "--snap '\(snap)': expected nearest, up or down")
       }
       direction = value
     }
     switch mode?.lowercased() {
     case nil: return direction.map { .snap($0) } ?? .drop
     case "drop":
-      if direction != nil { throw CLIError(.usage, "--snap goes with --mode snap, not --mode drop") }
+      if direction != nil { throw KitError(.usage, "--snap goes with --mode snap, not --mode drop") }
       return .drop
     case "snap": return .snap(direction ?? .nearest)
-    default: throw CLIError(.usage, "--mode '\(mode ?? "")': expected drop or snap")
+    default: throw KitError(.usage, "--mode '\(mode ?? "")': expected drop or snap")
     }
   }
 
   /// `--drums`.
-  private func filtersDrums() throws(CLIError) -> Bool {
+  private func filtersDrums() throws(KitError) -> Bool {
     try DrumPolicy(parsing: drums).filters  // shared with --drums transpose
   }
 
   /// A one-line usage error for a key option, with a pointer to the scale list where it helps.
-  static func usageError(_ error: KeyError, option: String, text: String) -> CLIError {
+  static func usageError(_ error: KeyError, option: String, text: String) -> KitError {
     switch error {
     case .unknownScaleType, .badRoot:
-      return CLIError(.usage, "\(option): \(error) (midiroll filter --list-scales lists the scales)")
+      return KitError(.usage, "\(option): \(error) (midiroll filter --list-scales lists the scales)")
     case .badOctaves:
-      return CLIError(.usage, "--octaves: \(error)")
+      return KitError(.usage, "--octaves: \(error)")
     case .upsideDown where option == "--scale":  // only the octaves of a scale are a range
-      return CLIError(.usage, "--octaves: \(error)")
+      return KitError(.usage, "--octaves: \(error)")
     default:
-      return CLIError(.usage, "\(option): \(error)")
+      return KitError(.usage, "\(option): \(error)")
     }
   }
 
   /// The known scales, one a line: name, semitones above the root, steps, other names.
-  public static func scaleList() -> String {
+  static func scaleList() -> String {
     let width = ScaleType.all.map(\.name.count).max() ?? 0
     return ScaleType.all.map { type in
       let name = type.name.padding(to: width)

@@ -5,13 +5,13 @@ extension SongInput {
   /// Reads an input from disk (or standard input for `-`) as `options` say.
   /// - Throws: ``KitError``: (usage) when the kind cannot be told, (bad input) naming the file
   ///   and the byte offset or JSON path.
-  public init(path: String, options: InputOptions) throws(KitError) {
+  init(path: String, options: InputOptions) throws(KitError) {
     try self.init(
       path: path, kind: options.from, maximumSize: options.maxFileSize, readOptions: options.readOptions)
   }
 
   /// Prints the warnings to standard error, each prefixed by the path, unless `quiet`.
-  public func printWarnings(quiet: Bool) {
+  func printWarnings(quiet: Bool) {
     guard !quiet else { return }
     for warning in warnings { Diagnostics.printError("midiroll: warning: \(path): \(warning)") }
   }

@@ -1,3 +1,4 @@
+import MIDIRollKit
 import ArgumentParser
 
 /// A misspelled subcommand (`midiroll conver a b`) named as such, with the nearest known one,
@@ -9,16 +10,16 @@ enum SubcommandSuggestion {
   }
 
   /// Throws a usage error when the first argument is not an option and not a subcommand.
-  /// - Throws: ``CLIError`` (usage): `unknown subcommand 'conver'; did you mean 'convert'?`
-  static func check(_ arguments: [String]) throws(CLIError) {
+  /// - Throws: ``KitError`` (usage): `unknown subcommand 'conver'; did you mean 'convert'?`
+  static func check(_ arguments: [String]) throws(KitError) {
     guard let first = arguments.first, !first.hasPrefix("-"), !names.contains(first) else { return }
     let ranked = names.filter { $0 != "help" }.map { (name: $0, distance: distance(first.lowercased(), $0)) }
       .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
     let list = "the subcommands are " + names.filter { $0 != "help" }.joined(separator: ", ")
     if let nearest = ranked.first, nearest.distance <= max(2, first.count / 3) {
-      throw CLIError(.usage, "unknown subcommand '\(first)'; did you mean '\(nearest.name)'? (\(list))")
+      throw KitError(.usage, "unknown subcommand '\(first)'; did you mean '\(nearest.name)'? (\(list))")
     }
-    throw CLIError(.usage, "unknown subcommand '\(first)' (\(list))")
+    throw KitError(.usage, "unknown subcommand '\(first)' (\(list))")
   }
 
   /// The edit distance between two words: insertions, deletions, substitutions and swaps of

@@ -3,20 +3,20 @@ import MIDIRollKit
 import PianoRoll
 
 /// Every transform option: edits, quantize and keys, for `convert` and `batch`.
-public struct TransformOptions: ParsableArguments {
+struct TransformOptions: ParsableArguments {
   /// Edit options (transpose, slice, resample, velocity, merge, split).
-  @OptionGroup(title: "Edit") public var edit: EditOptions
+  @OptionGroup(title: "Edit") var edit: EditOptions
   /// Quantize options.
-  @OptionGroup(title: "Quantize") public var quantize: QuantizeOptions
+  @OptionGroup(title: "Quantize") var quantize: QuantizeOptions
   /// Key options.
-  @OptionGroup(title: "Keys") public var keys: KeyFilterOptions
+  @OptionGroup(title: "Keys") var keys: KeyFilterOptions
 
   /// Creates default options.
-  public init() {}
+  init() {}
 
   /// What the options ask for (possibly nothing).
-  /// - Throws: ``CLIError`` (usage) for a bad option.
-  public func plan() throws(CLIError) -> TransformPlan {
+  /// - Throws: ``KitError`` (usage) for a bad option.
+  func plan() throws(KitError) -> TransformPlan {
     TransformPlan(
       edits: try edit.edits(drums: keys.drums), filter: try keys.keyFilter(),
       quantizer: try quantize.quantizer())

@@ -4,9 +4,6 @@ import SMF
 
 /// Everything a batch run needs to know, gathered from the command line.
 public struct BatchConfiguration: Sendable {
-  /// A step applied to every song between decoding and encoding.
-  public typealias Transform = @Sendable (SongInput) throws(KitError) -> SongInput
-
   /// The input folder, without trailing `/`.
   public var inputFolder: String
   /// The output folder, without trailing `/`.
@@ -34,9 +31,12 @@ public struct BatchConfiguration: Sendable {
   /// Print a line on standard error as each input is started.
   public var announcesStarts = false
   /// What is done to each song between decoding and encoding.
-  public var transform: Transform = { $0 }
+  public var plan = TransformPlan()
   /// How outputs with choices are written (JSON profile, `.npz` layout).
   public var encoding = EncodingOptions()
+  /// How a hint is worded in the report's reasons and messages (the command line names its
+  /// options; the kit's own words name none).
+  public var hintWords: @Sendable (KitHint) -> String = { $0.plainWords }
 
   /// A configuration with the defaults for everything but the folders, the output kind, the
   /// number of jobs and the report.
@@ -64,6 +64,6 @@ public struct BatchConfiguration: Sendable {
   public func outputPath(for relativePath: String) -> String {
     var stem = Substring(relativePath)
     if let dot = stem.lastIndex(of: "."), !stem[dot...].contains("/") { stem = stem[..<dot] }
-    return stem + "." + outputKind.rawValue
+    return stem + "." + (SongFormats.format(outputKind)?.extensions.first ?? outputKind.rawValue)
   }
 }

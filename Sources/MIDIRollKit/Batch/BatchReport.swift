@@ -35,17 +35,17 @@ final class ReportWriter {
   /// - Parameters:
   ///   - waiting: Called once when another run holds the report, before waiting for it.
   ///   - shouldStop: Asked while waiting; `true` gives up (an interruption).
-  /// - Throws: ``BatchError`` (cannot write) when it cannot be opened or written, or when
+  /// - Throws: ``KitError`` (cannot write) when it cannot be opened or written, or when
   ///   waiting was given up.
   init(
     path: String, append: Bool, waiting: () -> Void = {}, shouldStop: () -> Bool = { false }
-  ) throws(BatchError) {
+  ) throws(KitError) {
     self.path = path
     // Never O_TRUNC here: the file may be another run's report until the lock is ours.
     descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_APPEND, 0o666)
     guard descriptor >= 0 else {
-      throw BatchError(
-        .cannotWrite, path: path, "cannot write the report: \(String(cString: strerror(errno)))")
+      throw KitError(
+        .cannotWrite, file: path, "cannot write the report: \(String(cString: strerror(errno)))")
     }
     do {
       try lock(waiting: waiting, shouldStop: shouldStop)
@@ -58,7 +58,7 @@ final class ReportWriter {
 
   deinit { close(descriptor) }
 
-  private func lock(waiting: () -> Void, shouldStop: () -> Bool) throws(BatchError) {
+  private func lock(waiting: () -> Void, shouldStop: () -> Bool) throws(KitError) {
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       switch errno {
       case EINTR: continue
@@ -68,7 +68,7 @@ final class ReportWriter {
           waiting()
         }
         if shouldStop() {
-          throw BatchError(.cannotWrite, path: path, "interrupted while waiting for the report")
+          throw KitError(.cannotWrite, file: path, "interrupted while waiting for the report")
         }
         usleep(100_000)
       default:
@@ -77,7 +77,7 @@ final class ReportWriter {
     }
   }
 
-  private func prepare(append: Bool) throws(BatchError) {
+  private func prepare(append: Bool) throws(KitError) {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { throw failure(errno) }
     if !append {
@@ -110,8 +110,8 @@ final class ReportWriter {
 
   /// Writes the queued lines. When the write fails, the report is cut back to its last whole
   /// line and the lines stay queued for the next call.
-  /// - Throws: ``BatchError`` (cannot write) when the write fails (a full disk).
-  func flush() throws(BatchError) {
+  /// - Throws: ``KitError`` (cannot write) when the write fails (a full disk).
+  func flush() throws(KitError) {
     guard !buffer.isEmpty else { return }
     let code = buffer.withUnsafeBytes { writeAll(descriptor, $0) }
     if code != 0 {
@@ -122,8 +122,8 @@ final class ReportWriter {
     buffer.removeAll(keepingCapacity: true)
   }
 
-  private func failure(_ code: Int32) -> BatchError {
-    BatchError(.cannotWrite, path: path, "cannot write the report: \(String(cString: strerror(code)))")
+  private func failure(_ code: Int32) -> KitError {
+    KitError(.cannotWrite, file: path, "cannot write the report: \(String(cString: strerror(code)))")
   }
 }
 

@@ -17,16 +17,20 @@ public struct BatchRunner {
 
   /// Runs the batch to the end, or until SIGINT, SIGTERM or SIGHUP, telling `progress` how it
   /// goes.
-  /// - Throws: ``BatchError`` for what stops the whole run: a missing input folder (bad input),
+  /// - Throws: ``KitError`` for what stops the whole run: a missing input folder (bad input),
   ///   the output folder being the input folder (usage), an output folder or report that
   ///   cannot be written (cannot write). A bad input file never throws; it is reported.
-  public func run(progress printer: any BatchProgress = SilentBatchProgress()) throws(BatchError) -> BatchResult {
+  public func run(progress printer: any BatchProgress = SilentBatchProgress()) throws(KitError) -> BatchResult {
     let clock = ContinuousClock()
     let started = clock.now
     let startDate = Date()
+    // The encoder is made (its options checked, a SoundFont loaded) before anything is written.
+    let pipeline = try SongPipeline(
+      outputKind: configuration.outputKind, plan: configuration.plan, encoding: configuration.encoding,
+      readOptions: configuration.readOptions, maximumSize: configuration.maximumFileSize)
     let (inputID, outputID) = try prepareFolders()
     AllocatorTuning.keepFreedMemory()
-    let interrupts = InterruptWatcher()
+    let interrupts = InterruptWatcher(resumeAdvice: configuration.hintWords(.resume))
     interrupts.start()
     defer { interrupts.stop() }
 
@@ -83,9 +87,7 @@ public struct BatchRunner {
     interrupts.protect(slots)
     let converter = FileConverter(
       inputFolder: configuration.inputFolder, outputFolder: configuration.outputFolder,
-      outputKind: configuration.outputKind, readOptions: configuration.readOptions,
-      maximumFileSize: configuration.maximumFileSize, force: configuration.force,
-      transform: configuration.transform, encoding: configuration.encoding)
+      force: configuration.force, pipeline: pipeline, hintWords: configuration.hintWords)
     let announcesStarts = configuration.announcesStarts
     for worker in 0..<workerCount {
       let slot = slots[worker]
@@ -108,7 +110,7 @@ public struct BatchRunner {
     }
 
     var announcedInterruption = false
-    var reportFailure: BatchError?
+    var reportFailure: KitError?
     printer.started(totals, workers: workerCount)
     while true {
       let (outcomes, finished) = mailbox.collect(waitingAtMost: 0.1)
@@ -147,41 +149,43 @@ public struct BatchRunner {
       try report.flush()
     } catch {
       let lost = report.pendingLines
-      throw BatchError(.cannotWrite, path: error.path,
+      throw KitError(
+        .cannotWrite, file: error.file,
         "\(error.message); the report misses its last \(lost) line(s) (the summary included), "
-          + "and every line in it is whole: make room and run the same command with --resume")
+          + "and every line in it is whole: make room", hints: [.resume])
     }
     if let reportFailure {
-      throw BatchError(.cannotWrite, path: reportFailure.path,
+      throw KitError(
+        .cannotWrite, file: reportFailure.file,
         "\(reportFailure.message) for a while, so the run stopped early with \(result.notStarted) "
-          + "input(s) not started (the report has every line): run the same command with --resume")
+          + "input(s) not started (the report has every line)", hints: [.resume])
     }
     return result
   }
 
   /// Checks the input folder, creates the output folder, and returns both identities.
-  private func prepareFolders() throws(BatchError) -> (input: FileID, output: FileID) {
+  private func prepareFolders() throws(KitError) -> (input: FileID, output: FileID) {
     let input = configuration.inputFolder
     var info = stat()
     guard stat(input, &info) == 0 else {
-      throw BatchError(.badInput, path: input, "no such folder")
+      throw KitError(.badInput, file: input, "no such folder")
     }
     guard (info.st_mode & S_IFMT) == S_IFDIR else {
-      throw BatchError(.badInput, path: input, "is not a folder (batch takes a folder; convert takes a file)")
+      throw KitError(.badInput, file: input, "is not a folder (batch takes a folder; convert takes a file)")
     }
     let inputID = FileID(info)
     let output = configuration.outputFolder
     do throws(KitError) {
       try FileIO.makeFolders(output, for: output)
     } catch {
-      throw BatchError(.cannotWrite, path: output, error.message)
+      throw KitError(.cannotWrite, file: output, error.message)
     }
     guard let outputID = FileID(path: output) else {
-      throw BatchError(.cannotWrite, path: output, "cannot create the output folder")
+      throw KitError(.cannotWrite, file: output, "cannot create the output folder")
     }
     guard inputID != outputID else {
-      throw BatchError(
-        .usage, path: output,
+      throw KitError(
+        .usage, file: output,
         "the output folder is the input folder; choose another (inputs are never modified)")
     }
     let reportFolder = (configuration.reportPath as NSString).deletingLastPathComponent
@@ -189,7 +193,7 @@ public struct BatchRunner {
       do throws(KitError) {
         try FileIO.makeFolders(reportFolder, for: configuration.reportPath)
       } catch {
-        throw BatchError(.cannotWrite, path: configuration.reportPath, error.message)
+        throw KitError(.cannotWrite, file: configuration.reportPath, error.message)
       }
     }
     return (inputID, outputID)
@@ -199,7 +203,7 @@ public struct BatchRunner {
   /// input already claims fails; then this shard's part, without what an earlier run did.
   /// `outputFolders` gets the folder of every output of the tree, this shard's or not.
   private func plan(_ found: [FoundInput], totals: inout BatchTotals, outputFolders: inout Set<String>)
-    throws(BatchError) -> [BatchJob]
+    throws(KitError) -> [BatchJob]
   {
     var claimed: [String: String] = [:]
     claimed.reserveCapacity(found.count)

@@ -18,7 +18,11 @@ public final class InterruptWatcher: @unchecked Sendable {
   private let queue = DispatchQueue(label: "midiroll.batch.signals")
 
   /// Creates a watcher; ``start()`` begins watching.
-  init() {}
+  /// What a second signal's message advises: how to resume (worded by the command line).
+  private let resumeAdvice: String
+
+  /// Creates a watcher whose second-signal message ends with `resumeAdvice`.
+  init(resumeAdvice: String) { self.resumeAdvice = resumeAdvice }
 
   /// The first signal received, if any.
   var received: Int32? {
@@ -68,7 +72,7 @@ public final class InterruptWatcher: @unchecked Sendable {
     for slot in slots { slot.abandon() }
     StandardError.write(
       "\nmidiroll: \(Self.name(number)) again: stopped at once; no partial output is left "
-        + "(the report may miss the last files done; run again with --resume)\n")
+        + "(the report may miss the last files done; \(resumeAdvice))\n")
     _exit(128 + number)
   }
 

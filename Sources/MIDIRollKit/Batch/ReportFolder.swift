@@ -67,18 +67,18 @@ public struct ReportFolder: Sendable {
   }
 
   /// Reads every `midiroll-report*.jsonl` in `folder`.
-  /// - Throws: ``BatchError`` (bad input) when the folder cannot be read, holds no report, or
+  /// - Throws: ``KitError`` (bad input) when the folder cannot be read, holds no report, or
   ///   a report cannot be read.
-  public init(folder: String) throws(BatchError) {
+  public init(folder: String) throws(KitError) {
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: folder)
     } catch {
-      throw BatchError(.badInput, path: folder, "cannot read the folder")
+      throw KitError(.badInput, file: folder, "cannot read the folder")
     }
     let reportNames = names.filter { $0.hasPrefix("midiroll-report") && $0.hasSuffix(".jsonl") }.sorted()
     guard !reportNames.isEmpty else {
-      throw BatchError(.badInput, path: folder, "holds no batch report (midiroll-report*.jsonl)")
+      throw KitError(.badInput, file: folder, "holds no batch report (midiroll-report*.jsonl)")
     }
     var logs: [ReportLog] = []
     for name in reportNames {
@@ -178,7 +178,10 @@ public struct ReportFolder: Sendable {
   }
 
   /// The summary as lines for people.
-  public var text: String {
+  public var text: String { text(hintWords: \.plainWords) }
+
+  /// The report as text, each hint worded by `hintWords` (the command line names its options).
+  public func text(hintWords: (KitHint) -> String) -> String {
     var lines: [String] = []
     lines.append("\(reports.count) report(s), \(runs) run(s)")
     var counts = "\(inputs) inputs: \(count(.ok)) ok, \(count(.failed)) failed, \(count(.skipped)) skipped"
@@ -205,7 +208,7 @@ public struct ReportFolder: Sendable {
         if gap.report == nil { what.append("never ran") }
         if let missing = gap.missing, missing > 0 { what.append("\(missing) input(s) without a result") }
         if gap.unfinished { what.append("its last run did not finish (still running, or killed)") }
-        let suffix = gap.report == nil ? "" : " (run it again with --resume)"
+        let suffix = gap.report == nil ? "" : " (\(hintWords(.resume)))"
         lines.append("  shard \(gap.shard): " + what.joined(separator: ", ") + suffix)
       }
     }

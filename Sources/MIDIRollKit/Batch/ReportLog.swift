@@ -67,14 +67,14 @@ struct ReportLog: Sendable {
   }
 
   /// Reads the report at `path`; a missing report is an empty one.
-  /// - Throws: ``BatchError`` (bad input) when the report exists but cannot be read.
-  init(path: String) throws(BatchError) {
+  /// - Throws: ``KitError`` (bad input) when the report exists but cannot be read.
+  init(path: String) throws(KitError) {
     guard FileManager.default.fileExists(atPath: path) else {
       self.init(path: path, bytes: Data())
       return
     }
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw BatchError(.badInput, path: path, "cannot read the report")
+      throw KitError(.badInput, file: path, "cannot read the report")
     }
     self.init(path: path, bytes: data)
   }
@@ -122,8 +122,8 @@ enum ReportReader {
   }
 
   /// The inputs an earlier run finished, each counted once, its latest line winning.
-  /// - Throws: ``BatchError`` (bad input) when the report exists but cannot be read.
-  static func earlier(in path: String) throws(BatchError) -> Earlier {
+  /// - Throws: ``KitError`` (bad input) when the report exists but cannot be read.
+  static func earlier(in path: String) throws(KitError) -> Earlier {
     let log = try ReportLog(path: path)
     var earlier = Earlier()
     earlier.unreadableLines = log.unreadableLines.count

@@ -90,7 +90,7 @@ public enum FileIO {
     guard size <= maximumSize else {
       throw KitError(
         .badInput, file: path,
-        "file is \(size) bytes, more than the limit of \(maximumSize) (raise it with --max-file-size)")
+        "file is \(size) bytes, more than the limit of \(maximumSize)", hints: [.raiseSizeLimit])
     }
     var failure: Int32 = 0
     var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
@@ -159,13 +159,38 @@ public enum FileIO {
     guard total <= limit else {
       throw KitError(
         .badInput, file: name,
-        "input is more than the limit of \(limit) bytes (raise it with --max-file-size)")
+        "input is more than the limit of \(limit) bytes", hints: [.raiseSizeLimit])
     }
     if pieces.count <= 1 { return pieces.first ?? [] }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(total)
     for piece in pieces { bytes += piece }
     return bytes
+  }
+
+  /// The size and identity of a regular file, without reading it.
+  /// - Throws: ``KitError`` (bad input) as ``openRegularFile(_:)`` says.
+  public static func regularFileInfo(_ path: String) throws(KitError) -> (size: Int, id: FileID) {
+    let (descriptor, info) = try openRegularFile(path)
+    close(descriptor)
+    return (Int(info.st_size), FileID(info))
+  }
+
+  /// The first `count` bytes of a regular file (fewer when it is shorter; none when it cannot
+  /// be read): enough to tell its kind.
+  static func prefix(of path: String, count: Int) -> [UInt8] {
+    guard path != "-", let (descriptor, _) = try? openRegularFile(path) else { return [] }
+    defer { close(descriptor) }
+    return [UInt8](unsafeUninitializedCapacity: count) { buffer, got in
+      got = max(0, readSome(descriptor, buffer.baseAddress!, count))
+    }
+  }
+
+  /// A path's file name (`a/b/song.mid` → `song.mid`), or `standard input` for `-`: a song's
+  /// default title.
+  public static func displayName(_ path: String) -> String {
+    guard path != "-" else { return "standard input" }
+    return path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
   }
 
   /// Whether two paths name the same existing file (same device and inode).

@@ -38,9 +38,9 @@ public struct TransformPlan: Sendable {
         do throws(EditError) {
           lines += try edits.apply(to: &song)
         } catch {
-          var message = error.description
-          if case .outOfRange = error { message += " (--out-of-range drop or clamp goes on without them)" }
-          throw KitError(.badInput, file: path, message)
+          var hints: [KitHint] = []
+          if case .outOfRange = error { hints.append(.outOfRange) }
+          throw KitError(.badInput, file: path, error.description, hints: hints)
         }
       }
       if let filter { lines.append(filter.filter(&song).description) }

@@ -17,7 +17,7 @@ public enum NPZError: Error, Hashable, Sendable, CustomStringConvertible {
       "\(member) would be \(bytes) bytes, more than a ZIP without ZIP64 holds (4 GiB)"
     case .duplicateMember(let name): "two arrays are named \(name)"
     case .tooManyMembers(let count):
-      "\(count) arrays, more than a ZIP without ZIP64 holds (65535); try --merge"
+      "\(count) arrays, more than a ZIP without ZIP64 holds (65535)"
     }
   }
 }

@@ -43,7 +43,7 @@ extension PianoRollJSON {
     }
     try reader.finishDocument()
     let (format, division) = try fields.header()
-    guard var tracks = stream, fields.chunkValues.isEmpty,
+    guard let tracks = stream, fields.chunkValues.isEmpty,
       tracks.matches(fields, division: division)
     else { return nil }
     return tracks.finish(format: format, division: division)

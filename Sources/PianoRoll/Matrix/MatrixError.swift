@@ -11,10 +11,9 @@ public enum MatrixError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .tooManySteps(let steps, let limit):
-      "the piano roll would have \(steps) time steps, more than the limit of \(limit) "
-        + "(use a coarser --resolution or --steps grid)"
+      "the piano roll would have \(steps) time steps, more than the limit of \(limit)"
     case .tooManyCells(let limit):
-      "the piano roll would have more than \(limit) sounding cells (use a coarser grid or --merge)"
+      "the piano roll would have more than \(limit) sounding cells"
     case .badResolution(let value):
       "resolution \(value): expected 1 to \(MatrixOptions.maximumResolution) steps per quarter note"
     }

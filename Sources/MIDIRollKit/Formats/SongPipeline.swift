@@ -1,0 +1,116 @@
+import SMF
+
+/// The one pipeline of `convert`, `quantize`, `filter`, the edits, `render` and `batch`: read
+/// (any readable format) → transform (``TransformPlan``) → encode (any writable format) →
+/// write (``OutputTarget``).
+///
+/// Its encoder is made once, so a run of many files loads a SoundFont or reads a comparison
+/// song once. A piano-roll JSON file written as `.mid` with nothing to do between reading and
+/// writing is streamed one track at a time, whether one file is converted or a folder.
+public struct SongPipeline: Sendable {
+  /// What one song's trip through the pipeline did.
+  public struct Outcome: Sendable {
+    /// What the reading tolerated, one line each, without the path.
+    public var warnings: [String] = []
+    /// What each transform step did, one line each.
+    public var steps: [String] = []
+    /// What the encoder has to say (samples clipped, a comparison song's problems).
+    public var notices: [KitNotice] = []
+    /// The notes in the song written.
+    public var notes = 0
+    /// The bytes written.
+    public var bytesOut = 0
+  }
+
+  /// The kind every output is written as.
+  public let outputKind: SongFileKind
+  /// What is done to each song between reading and writing.
+  public let plan: TransformPlan
+  /// How inputs are read.
+  public let readOptions: ReadOptions
+  /// Refuse inputs larger than this (`.mid` bytes).
+  public let maximumSize: Int
+  /// The encoder of ``outputKind``, made once.
+  private let encoder: any SongEncoder
+
+  /// Makes a pipeline, and the encoder of `outputKind` from `encoding` (checked now, before any
+  /// file is read).
+  /// - Throws: ``KitError`` when the kind cannot be written or its options cannot be used.
+  public init(
+    outputKind: SongFileKind, plan: TransformPlan = TransformPlan(), encoding: EncodingOptions = EncodingOptions(),
+    readOptions: ReadOptions = ReadOptions(), maximumSize: Int = FileIO.defaultMaximumSize
+  ) throws(KitError) {
+    self.outputKind = outputKind
+    self.plan = plan
+    self.readOptions = readOptions
+    self.maximumSize = maximumSize
+    encoder = try SongFormats.encoder(for: outputKind, options: encoding)
+  }
+
+  /// Whether `inputKind` to ``outputKind`` is streamed one track at a time.
+  private func streams(_ inputPath: String, inputKind: SongFileKind?) -> Bool {
+    plan.isEmpty && outputKind == .mid && inputPath != "-" && (inputKind ?? SongFileKind(path: inputPath)) == .json
+  }
+
+  /// Reads the input at `inputPath` (`-`: standard input), transforms it and writes it to
+  /// `target`.
+  /// - Parameters:
+  ///   - inputKind: The input's kind; `nil` lets its extension or first bytes say.
+  ///   - warningsRead: Called with the input's tolerated problems as soon as it is read (before
+  ///     the output is written), so they are shown even when writing fails.
+  /// - Throws: ``KitError``: (bad input) naming the file and where, (usage) for a request that
+  ///   cannot be carried out, (cannot write) naming the output.
+  public func run(
+    inputPath: String, inputKind: SongFileKind? = nil, to target: OutputTarget,
+    warningsRead: ([String]) -> Void = { _ in }
+  ) throws(KitError) -> Outcome {
+    var outcome = Outcome()
+    if streams(inputPath, inputKind: inputKind) {
+      var notes = 0
+      outcome.bytesOut = try target.write { sink throws(KitError) in
+        notes = try PianoRollJSONFormat.writeMIDI(fromJSONFile: inputPath, midiLimit: maximumSize, to: sink)
+      }
+      outcome.notes = notes
+      return outcome
+    }
+    var input = try SongInput(path: inputPath, kind: inputKind, maximumSize: maximumSize, readOptions: readOptions)
+    warningsRead(input.warnings)
+    outcome.warnings = input.warnings
+    outcome.steps = try plan.apply(to: &input)
+    outcome.notes = input.noteCount
+    let song = input
+    var notices: [KitNotice] = []
+    outcome.bytesOut = try target.write { sink throws(KitError) in
+      notices = try encoder.write(song, to: sink)
+    }
+    outcome.notices = notices
+    return outcome
+  }
+}
+
+/// Where a pipeline's output goes.
+public enum OutputTarget: Sendable {
+  /// A path the user named (`-`: standard output), never one of `inputs` unless `force`
+  /// (``FileIO/write(to:inputs:force:_:)``).
+  case path(String, inputs: [String], force: Bool)
+  /// A batch output: a temporary file in `slot`, folders created, renamed into place
+  /// (``FileIO/writeAtomically(to:slot:tag:createFolders:_:)``).
+  case batch(String, slot: TemporarySlot, tag: String)
+
+  /// Writes what `body` gives the sink.
+  /// - Returns: The bytes written.
+  /// - Throws: ``KitError``: what `body` throws, or (cannot write) naming the output.
+  func write(_ body: (OutputSink) throws(KitError) -> Void) throws(KitError) -> Int {
+    switch self {
+    case .path(let path, let inputs, let force):
+      var written = 0
+      try FileIO.write(to: path, inputs: inputs, force: force) { sink throws(KitError) in
+        try body(sink)
+        written = sink.count
+      }
+      return written
+    case .batch(let path, let slot, let tag):
+      return try FileIO.writeAtomically(to: path, slot: slot, tag: tag, body)
+    }
+  }
+}
