@@ -39,7 +39,7 @@ struct CommandLineEdgeTests {
     #expect(
       run.stderr
         == "midiroll: -: cannot tell which kind of song this is: standard input begins with neither MThd "
-        + "or RIFF (a MIDI file) nor { (piano-roll JSON); say which with --from mid|json\n")
+        + "or RIFF (a MIDI file) nor { (piano-roll JSON) (say which with --from mid|json)\n")
   }
 
   @Test("a folder as input says it is a folder and points to batch, exit 1")
@@ -63,8 +63,8 @@ struct CommandLineEdgeTests {
     #expect(run.status == 2)
     #expect(
       run.stderr
-        == "midiroll: roll.svg: cannot tell the output kind from the extension (expected .mid, .midi, .kar, "
-        + ".rmi or .json); to draw or play a song: midiroll render IN roll.svg\n")
+        == "midiroll: roll.svg: this command does not write .svg (expected .mid, .midi, .kar, .rmi, .smf, "
+        + ".json, .npz) (to draw or play a song: midiroll render IN roll.svg)\n")
     #expect(!FileManager.default.fileExists(atPath: "roll.svg"))
   }
 

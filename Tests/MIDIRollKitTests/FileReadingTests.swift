@@ -89,8 +89,8 @@ struct FileReadingTests {
       _ = try FileIO.readStream(ends[0], name: "-", limit: size - 1)
       Issue.record("a stream past the limit was read")
     } catch {
-      #expect(
-        error.message == "input is more than the limit of \(size - 1) bytes (raise it with --max-file-size)")
+      #expect(error.message == "input is more than the limit of \(size - 1) bytes")
+      #expect(error.hints == [.raiseSizeLimit])
     }
     close(ends[0])
   }

@@ -52,10 +52,14 @@ public struct SongFileKind: RawRepresentable, Hashable, Sendable, CustomStringCo
   ) throws(KitError) -> SongFileKind {
     let names = allowed.flatMap { SongFormats.format($0)?.extensions ?? [$0.rawValue] }
       .map { "." + $0 }.joined(separator: ", ")
+    func refusing(_ kind: SongFileKind) -> KitError {
+      let rendering = role == .output && SongFormats.format(kind)?.isRendering == true
+      return KitError(
+        .usage, file: path, "this command does not \(role.verb) .\(kind) (expected \(names))",
+        hints: rendering ? [.renderInstead(output: path)] : [])
+    }
     if let explicit {
-      guard allowed.contains(explicit) else {
-        throw KitError(.usage, file: path, "cannot \(role.verb) .\(explicit) here (expected \(names))")
-      }
+      guard allowed.contains(explicit) else { throw refusing(explicit) }
       return explicit
     }
     if path == "-" {
@@ -63,17 +67,12 @@ public struct SongFileKind: RawRepresentable, Hashable, Sendable, CustomStringCo
         .usage, "\(role) is '-': its kind cannot be told from a name",
         hints: [role == .input ? .nameInputKind : .nameOutputKind])
     }
-    guard let kind = SongFileKind(path: path), allowed.contains(kind) else {
-      var hints: [KitHint] = [role == .input ? .nameInputKind : .nameOutputKind]
-      if role == .output, let kind = SongFileKind(path: path),
-        SongFormats.format(kind)?.isRendering == true
-      {
-        hints = [.renderInstead(output: path)]
-      }
+    guard let kind = SongFileKind(path: path) else {
       throw KitError(
         .usage, file: path, "cannot tell the \(role) kind from the extension (expected \(names))",
-        hints: hints)
+        hints: [role == .input ? .nameInputKind : .nameOutputKind])
     }
+    guard allowed.contains(kind) else { throw refusing(kind) }
     return kind
   }
 }
