@@ -46,8 +46,9 @@ apt-deps:
 build: deps
 	$(SWIFT) build -c release
 
+# The project's own targets are built with warnings as errors (Package.swift reads the variable).
 test: deps lint-web test-no-foundation
-	$(SWIFT) test
+	MIDIROLL_WARNINGS_AS_ERRORS=1 $(SWIFT) test
 
 # A program using SMF, JSON and PianoRoll without Foundation must link (libm on Linux) and run.
 test-no-foundation:

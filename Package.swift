@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "PianoRollRender", targets: ["PianoRollRender"]),
     .library(name: "MIDIRollKit", targets: ["MIDIRollKit"]),
     .library(name: "NPZ", targets: ["NPZ"]),
+    .library(name: "PianoRollNPZ", targets: ["PianoRollNPZ"]),
     .library(name: "PianoRollWeb", targets: ["PianoRollWeb"]),
     .executable(name: "midiroll", targets: ["midiroll"]),
   ],
@@ -46,9 +47,11 @@ let package = Package(
       name: "PianoRoll", dependencies: ["SMF", "JSON"],
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     .target(name: "PianoRollRender", dependencies: ["PianoRoll"]),
-    // pypianoroll matrices and note arrays as .npz (NPY in a ZIP; DEFLATE and CRC-32 from zlib).
+    // NPY arrays in a ZIP (DEFLATE and CRC-32 from zlib): a container that knows no music.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-    .target(name: "NPZ", dependencies: ["PianoRoll", "CZlib"]),
+    .target(name: "NPZ", dependencies: ["CZlib"]),
+    // pypianoroll's matrices and the note columns, laid out in NPZ archives.
+    .target(name: "PianoRollNPZ", dependencies: ["NPZ", "PianoRoll", "JSON"]),
     // The interactive HTML page: its HTML, CSS and JavaScript are real files in
     // Sources/PianoRollWeb/Page, turned into a Swift file at build time by the EmbedWebPage plugin.
     .executableTarget(name: "embed-web-page", path: "Plugins/EmbedWebPageTool"),
@@ -66,13 +69,13 @@ let package = Package(
     .target(
       name: "MIDIRollKit",
       dependencies: [
-        "SMF", "JSON", "PianoRoll", "NPZ", "PianoRollRender", "PianoRollWeb",
+        "SMF", "JSON", "PianoRoll", "NPZ", "PianoRollNPZ", "PianoRollRender", "PianoRollWeb",
         .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
       ]),
     .target(
       name: "MIDIRollCLI",
       dependencies: [
-        "SMF", "JSON", "PianoRoll", "PianoRollRender", "PianoRollWeb", "NPZ", "MIDIRollKit",
+        "SMF", "JSON", "PianoRoll", "PianoRollRender", "PianoRollWeb", "PianoRollNPZ", "MIDIRollKit",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
@@ -81,7 +84,7 @@ let package = Package(
     .executableTarget(
       name: "midiroll-bench",
       dependencies: [
-        "SMF", "PianoRoll", "NPZ",
+        "SMF", "PianoRoll", "NPZ", "PianoRollNPZ",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
         .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
       ]),
@@ -105,7 +108,10 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "SMFTests", dependencies: ["SMF", "TestSupport"]),
     .testTarget(name: "PianoRollTests", dependencies: ["PianoRoll", "JSON", "SMF", "TestSupport"]),
-    .testTarget(name: "NPZTests", dependencies: ["NPZ", "PianoRoll", "SMF", "TestSupport", "midiroll"]),
+    .testTarget(name: "NPZTests", dependencies: ["NPZ", "TestSupport"]),
+    .testTarget(
+      name: "PianoRollNPZTests", dependencies: ["PianoRollNPZ", "NPZ", "PianoRoll", "SMF", "TestSupport", "midiroll"]),
+    .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
     .testTarget(
       name: "PianoRollRenderTests", dependencies: ["PianoRollRender", "PianoRoll", "SMF"]),
     .testTarget(
@@ -129,3 +135,11 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// `make test` builds the project's own targets with warnings as errors (MIDIROLL_WARNINGS_AS_ERRORS=1);
+// a package that depends on midiroll never sees the flag.
+if Context.environment["MIDIROLL_WARNINGS_AS_ERRORS"] != nil {
+  for target in package.targets where [.regular, .executable, .test].contains(target.type) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
+  }
+}

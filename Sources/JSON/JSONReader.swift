@@ -332,19 +332,13 @@ public struct JSONReader: ~Copyable {
 
   /// The next member's name as its index in `table` (`-1` for a name not in it), or `nil`
   /// after the object's `}`: the fast way to read objects whose names are known, with no
-  /// `String` made. ``currentName`` is the name itself.
+  /// `String` made.
   @inlinable
   public mutating func nextName(in table: JSONNameTable) throws(JSONError) -> Int? {
     guard try nextNameRecord() else { return nil }
     let record = names[names.count - 1]
     return table.index(
       of: record.hash, UnsafeBufferPointer(start: nameBytes + record.start, count: record.count))
-  }
-
-  /// The name of the member being read in the innermost object.
-  public var currentName: String {
-    let name = frames.last?.name ?? -1
-    return name >= 0 ? nameText(name) : ""
   }
 
   @usableFromInline

@@ -44,6 +44,10 @@ public struct JSONWriter: ~Copyable {
   /// layout of literals writes a padded document or a compact one. Literal text given to a
   /// squeezing writer must have no space inside its quoted names.
   public var squeezesLiterals = false
+  /// Whether the writer writes as Python's `json.dumps` does with its defaults: `", "` and
+  /// `": "` between structured elements, every non-ASCII character as `\uXXXX` (UTF-16, lower
+  /// case), `\b` and `\f` escaped by name (pypianoroll's `info.json`).
+  public var writesPythonStyle = false
 
   /// The buffer size ``stream(bufferCapacity:to:_:)`` uses unless told: 64 KiB.
   public static let defaultBufferCapacity = 65_536
@@ -318,6 +322,7 @@ public struct JSONWriter: ~Copyable {
   /// Appends a JSON string: quotes, with `"`, `\` and control characters escaped
   /// (`\n`, `\r`, `\t`, else `\u00XX`); everything else as its UTF-8 bytes.
   public mutating func rawString(_ value: String) {
+    if writesPythonStyle { return rawPythonString(value) }
     var value = value
     value.withUTF8 { utf8 in
       rawByte(UInt8(ascii: "\""))
@@ -331,6 +336,28 @@ public struct JSONWriter: ~Copyable {
       raw(UnsafeBufferPointer(rebasing: utf8[start...]))
       rawByte(UInt8(ascii: "\""))
     }
+  }
+
+  /// A string as Python's `json.dumps` writes it (`ensure_ascii`).
+  private mutating func rawPythonString(_ value: String) {
+    let lowerHex = Array("0123456789abcdef".utf8)
+    rawByte(UInt8(ascii: "\""))
+    for unit in value.utf16 {
+      switch unit {
+      case 0x22: raw("\\\"")
+      case 0x5C: raw("\\\\")
+      case 0x0A: raw("\\n")
+      case 0x0D: raw("\\r")
+      case 0x09: raw("\\t")
+      case 0x08: raw("\\b")
+      case 0x0C: raw("\\f")
+      case 0x20..<0x7F: rawByte(UInt8(unit))
+      default:
+        raw("\\u")
+        for shift in [12, 8, 4, 0] { rawByte(lowerHex[Int(unit >> UInt16(shift)) & 0x0F]) }
+      }
+    }
+    rawByte(UInt8(ascii: "\""))
   }
 
   private mutating func escape(_ byte: UInt8) {
@@ -379,10 +406,17 @@ public struct JSONWriter: ~Copyable {
     }
     guard depth > 0 else { return }
     if depth > 64 {
-      if deepCommas[depth - 65] { rawByte(UInt8(ascii: ",")) } else { deepCommas[depth - 65] = true }
+      if deepCommas[depth - 65] { comma() } else { deepCommas[depth - 65] = true }
       return
     }
-    if commas & 1 != 0 { rawByte(UInt8(ascii: ",")) } else { commas |= 1 }
+    if commas & 1 != 0 { comma() } else { commas |= 1 }
+  }
+
+  /// `,`, or `, ` in Python's style.
+  @usableFromInline
+  mutating func comma() {
+    rawByte(UInt8(ascii: ","))
+    if writesPythonStyle { rawByte(UInt8(ascii: " ")) }
   }
 
   private mutating func open(_ bracket: UInt8) {
@@ -414,6 +448,7 @@ public struct JSONWriter: ~Copyable {
     separate()
     rawString(name)
     rawByte(UInt8(ascii: ":"))
+    if writesPythonStyle { rawByte(UInt8(ascii: " ")) }
     afterName = true
   }
 

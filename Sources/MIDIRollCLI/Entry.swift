@@ -11,7 +11,7 @@ public enum MIDIRollMain {
   public static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
     prepareStandardStreams()
     do {
-      try SubcommandSuggestion.check(arguments)  // edits: unknown subcommand, nearest named
+      try SubcommandSuggestion.check(arguments)  // an unknown subcommand, with the nearest named
       var command = try MIDIRollCommand.parseAsRoot(arguments)
       try command.run()
       exit(0)

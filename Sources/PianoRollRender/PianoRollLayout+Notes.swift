@@ -70,7 +70,7 @@ extension PianoRollLayout {
     var entries: [(RGBColor?, String)] = []
     switch options.coloring {
     case .track:
-      // edits: the notes drawn per track (within the bars and rows shown), not the song's.
+      // The notes drawn per track (within the bars and rows shown), not the song's.
       var drawn = [Int](repeating: 0, count: song.tracks.count)
       for box in notes where box.layer == .current && drawn.indices.contains(box.note.track) {
         drawn[box.note.track] += 1

@@ -18,10 +18,10 @@ struct NPZArchiveTests {
     try archive.add(NPYArray(float64: [-0.5, 0, 1e300, 120]), named: "f")
     try archive.add(NPYArray(int64: [1, 2, 3, 4, 5, 6], shape: [2, 3]), named: "m")
     try archive.add(NPYArray(uint8: []), named: "empty")
-    try archive.addFile(
-      named: "info.json", contents: Array(JSONText.object([("name", .string("é\"\n"))]).text.utf8))
+    try archive.addFile(named: "info.json", contents: Array("{\"name\": \"\\u00e9\\\"\\n\"}".utf8))
     let bytes = try archive.finish()
-    let folder = try makeTemporaryFolder()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("midiroll-npz-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("a.npz").path
     try Data(bytes).write(to: URL(fileURLWithPath: path))

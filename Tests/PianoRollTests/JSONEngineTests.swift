@@ -4,48 +4,10 @@ import SMF
 import TestSupport
 import Testing
 
-/// The JSON module on its own: the writer's structured API, the reader over a source that
-/// gives a few bytes at a time, limits, and the worst case that sets the default limit.
+/// The JSON module under piano-roll JSON: the reader over a source that gives a few bytes at a
+/// time, limits, and the worst case that sets the default limit.
 @Suite("JSON engine")
 struct JSONEngineTests {
-  @Test("the structured writer puts commas, colons and escapes where they belong")
-  func structured() {
-    let bytes = JSONWriter.bytes { json in
-      json.beginObject()
-      json.name("notes")
-      json.integer(-3)
-      json.name("title \"1\"")
-      json.string("a\\b\n\u{1}é")
-      json.name("list")
-      json.beginArray()
-      json.double(0.5)
-      json.double(.infinity)
-      json.bool(true)
-      json.null()
-      json.beginObject()
-      json.endObject()
-      json.beginArray()
-      json.endArray()
-      json.endArray()
-      json.endObject()
-    }
-    #expect(
-      String(decoding: bytes, as: UTF8.self)
-        == #"{"notes":-3,"title \"1\"":"a\\b\n\u0001é","list":[0.5,null,true,null,{},[]]}"#)
-  }
-
-  @Test("nesting deeper than 64 levels keeps its commas")
-  func deep() {
-    let bytes = JSONWriter.bytes { json in
-      for _ in 0..<100 { json.beginArray() }
-      json.integer(1)
-      json.integer(2)
-      for _ in 0..<100 { json.endArray() }
-    }
-    let text = String(decoding: bytes, as: UTF8.self)
-    #expect(text == String(repeating: "[", count: 100) + "1,2" + String(repeating: "]", count: 100))
-  }
-
   @Test("a stream of 7-byte chunks reads every real file's JSON as the whole bytes do")
   func smallChunks() throws {
     for path in RealFiles.samples.prefix(3) + RealFiles.debianFiles.prefix(2) {

@@ -174,7 +174,7 @@ struct RollSelection: ParsableArguments {
   /// The bars drawn.
   @Option(
     help: ArgumentHelp("Only these bars, counted from 1: 5...12 (or 5-12), 5..., or 5.", valueName: "bars"),
-    transform: BarSelection.parseArgument)  // edits: the reason a value is not bars
+    transform: BarSelection.parseArgument)  // says why a value is not bars
   var bars: BarSelection = BarSelection(first: 0)
 
   /// The key rows drawn, as written.

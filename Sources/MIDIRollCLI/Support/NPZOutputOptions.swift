@@ -1,6 +1,7 @@
 import ArgumentParser
 import MIDIRollKit
-import NPZ
+import PianoRollNPZ
+import PianoRollNPZ
 import PianoRoll
 
 /// `.npz` output options (`--npz`, `--resolution`, `--steps`, `--binary`, `--merge`,

@@ -1,4 +1,3 @@
-import NPZ
 import PianoRoll
 import SMF
 

@@ -8,7 +8,7 @@ import JSON
 /// {"run":{"started":"2025-01-01T10:00:00Z","input":"in","output":"out","to":"json",…}}
 /// {"input":"a/b.mid","status":"ok","output":"a/b.json","bytesIn":1234,"bytesOut":5678,"notes":321,"warnings":[],"seconds":0.0021}
 /// {"input":"a/c.mid","status":"failed","offset":40,"reason":"byte 40, track 0: the data ends early (…)","seconds":0.0001}
-/// {"input":"a/d.mid","status":"skipped","output":"a/d.json","reason":"the output exists (--force replaces it)","seconds":0.00001}
+/// {"input":"a/d.mid","status":"skipped","output":"a/d.json","reason":"the output exists (…)","seconds":0.00001}
 /// {"summary":{"ok":1,"failed":1,"skipped":1,…}}
 /// ```
 /// Paths are relative to the input and output folders. With `--resume` a report gets the

@@ -1,4 +1,5 @@
-import NPZ
+import PianoRollNPZ
+import PianoRollNPZ
 import PianoRoll
 import PianoRollRender
 import PianoRollWeb

@@ -1,4 +1,5 @@
-import NPZ
+import PianoRollNPZ
+import PianoRollNPZ
 import PianoRoll
 
 /// pypianoroll matrices or note columns (`.npz`), written only.

@@ -66,7 +66,7 @@ extension PianoRollJSON {
       out.rawInteger(ticksPerFrame)
       out.raw("}")
     }
-    if full { writeSummaries(timeline, to: &out) }
+    if full { writeSummaries(timeline, style: .document, to: &out) }
     out.raw(",\n  \"tracks\": [")
     let trackStart = out.byteCount
     let unknownChunks = try tracks(&out)
@@ -98,45 +98,6 @@ extension PianoRollJSON {
     out.raw(index == 0 ? "\n    {" : ",\n    {")
     writeTrack(track, timeline, full: profile == .full, to: &out)
     out.raw("\n    }")
-  }
-
-  private static func writeSummaries(_ timeline: Timeline, to out: inout JSONWriter) {
-    out.raw(",\n  \"tempos\": [")
-    for (index, tempo) in timeline.tempos.changes.enumerated() {
-      out.raw(index == 0 ? "\n    {\"tick\": " : ",\n    {\"tick\": ")
-      out.rawInteger(tempo.tick)
-      out.raw(", \"microsecondsPerBeat\": ")
-      out.rawInteger(tempo.microsecondsPerQuarter)
-      out.raw(", \"bpm\": ")
-      out.rawDecimal(numerator: 60_000_000, denominator: tempo.microsecondsPerQuarter)
-      out.raw(", \"position\": ")
-      writePosition(timeline.position(atTick: tempo.tick), to: &out)
-      out.raw(", \"seconds\": ")
-      writeSeconds(timeline.tempos, from: 0, to: tempo.tick, to: &out)
-      out.raw("}")
-    }
-    out.raw("\n  ],\n  \"timeSignatures\": [")
-    for (index, change) in timeline.timeSignatures.changes.enumerated() {
-      out.raw(index == 0 ? "\n    {\"tick\": " : ",\n    {\"tick\": ")
-      out.rawInteger(change.tick)
-      out.raw(", \"bar\": ")
-      out.rawInteger(change.bar)
-      out.raw(", \"numerator\": ")
-      out.rawInteger(change.numerator)
-      out.raw(", \"denominator\": ")
-      out.rawInteger(change.denominator)
-      out.raw("}")
-    }
-    out.raw("\n  ],\n  \"keySignatures\": [")
-    for (index, key) in timeline.keySignatures.enumerated() {
-      out.raw(index == 0 ? "\n    {\"tick\": " : ",\n    {\"tick\": ")
-      out.rawInteger(key.tick)
-      writeKeyFields(sharps: key.sharps, isMinor: key.isMinor, name: key.name, to: &out)
-      out.raw(", \"position\": ")
-      writePosition(timeline.position(atTick: key.tick), to: &out)
-      out.raw("}")
-    }
-    out.raw(timeline.keySignatures.isEmpty ? "]" : "\n  ]")
   }
 
   /// A key signature's `"sharps"`, `"minor"` and `"name"`, each after a comma: the same in the

@@ -11,7 +11,8 @@ extension PianoRollJSON {
   /// - Parameters:
   ///   - summary: The file's summary (``MIDIFile/summarize(_:options:)`` with the same options):
   ///     its timeline events place every note before the tracks are read.
-  ///   - sink: Takes each buffer; returns `false` to stop (nothing more is written).
+  ///   - sink: Takes each buffer as it fills (a failing sink records its failure and drops
+  ///     what follows).
   /// - Throws: ``SMFError`` if the file does not read (it read for its summary, so only if the
   ///   bytes are not the ones summarized); what was written by then is incomplete.
   public static func encode(

@@ -27,7 +27,11 @@ public struct Position: Hashable, Sendable, Codable {
   /// Cents in a subbeat: 240.
   public static let centsPerSubbeat = 240
   /// Cents in a beat: 960.
-  public static let centsPerBeat = 960
+  public static let centsPerBeat = subbeatsPerBeat * centsPerSubbeat
+  /// Cents in a whole note's quarter (a beat of a `…/4` meter scaled by its denominator):
+  /// a tick span of `t` ticks at `q` ticks a quarter is `t · centsPerWholeNoteQuarter · d / q`
+  /// cents in a meter over `d`.
+  static let centsPerWholeNoteQuarter = centsPerBeat / 4
   /// Beats in a bar for the operators `+` and `-`, which have no meter to ask: 4, the meter of
   /// a file without time signatures.
   public static let defaultBeatsPerBar = 4

@@ -1,3 +1,5 @@
+import JSON
+import NPZ
 import PianoRoll
 
 /// Songs as `.npz` files: pypianoroll 1.0's format for matrices, numpy columns for notes.
@@ -40,7 +42,12 @@ public enum NPZExport {
     try archive.add(NPYArray(float64: matrices.tempo), named: "tempo")
     try archive.add(NPYArray(bools: matrices.downbeat), named: "downbeat")
     try archive.add(NPYArray(bools: matrices.beat), named: "beat")
-    var info: [(String, JSONText)] = [("resolution", .int(matrices.resolution)), ("name", .string(name))]
+    var info = pythonJSON()
+    info.beginObject()
+    info.name("resolution")
+    info.integer(matrices.resolution)
+    info.name("name")
+    info.string(name)
     for (index, track) in matrices.tracks.enumerated() {
       let prefix = "pianoroll_\(index)_csc_"
       let roll = track.roll
@@ -51,15 +58,18 @@ public enum NPZExport {
       try archive.add(NPYArray(int32: roll.rows), named: prefix + "indices")
       try archive.add(NPYArray(int32: roll.columnStarts), named: prefix + "indptr")
       try archive.add(NPYArray(int64: [roll.steps, 128]), named: prefix + "shape")
-      info.append(
-        (
-          String(index),
-          .object([
-            ("program", .int(track.program)), ("is_drum", .bool(track.isDrum)), ("name", .string(track.name)),
-          ])
-        ))
+      info.name(String(index))
+      info.beginObject()
+      info.name("program")
+      info.integer(track.program)
+      info.name("is_drum")
+      info.bool(track.isDrum)
+      info.name("name")
+      info.string(track.name)
+      info.endObject()
     }
-    try archive.addFile(named: "info.json", contents: Array(JSONText.object(info).text.utf8))
+    info.endObject()
+    try archive.addFile(named: "info.json", contents: info.collectedBytes())
     return try archive.finish()
   }
 
@@ -71,7 +81,14 @@ public enum NPZExport {
   public static func noteArrays(_ song: Song, compressed: Bool = true) throws(NPZError) -> [UInt8] {
     let timeline = song.makeTimeline()
     var archive = NPZArchive(compressed: compressed)
-    var trackInfo: [JSONText] = []
+    var info = pythonJSON()
+    info.beginObject()
+    info.name("ticksPerQuarter")
+    info.integer(song.division.ticksPerQuarterForPositions)
+    info.name("smpte")
+    info.bool(song.division.ticksPerQuarter == nil)
+    info.name("tracks")
+    info.beginArray()
     for (index, track) in song.tracks.enumerated() {
       let columns = NoteColumns(notes: track.notes, timeline: timeline)
       let prefix = "track_\(index)_"
@@ -85,32 +102,28 @@ public enum NPZExport {
       try archive.add(NPYArray(int64: columns.bar), named: prefix + "bar")
       try archive.add(NPYArray(float64: columns.beat), named: prefix + "beat")
       let first = track.notes.first
-      trackInfo.append(
-        .object([
-          ("name", .string(track.name ?? "")),
-          ("notes", .int(columns.count)),
-          ("program", .int(first.map { track.program(onChannel: $0.channel, atOrBefore: $0.tick) } ?? 0)),
-          ("is_drum", .bool(!track.notes.isEmpty && track.notes.allSatisfy { $0.channel == 9 })),
-        ]))
+      info.beginObject()
+      info.name("name")
+      info.string(track.name ?? "")
+      info.name("notes")
+      info.integer(columns.count)
+      info.name("program")
+      info.integer(first.map { track.program(onChannel: $0.channel, atOrBefore: $0.tick) } ?? 0)
+      info.name("is_drum")
+      info.bool(!track.notes.isEmpty && track.notes.allSatisfy { $0.channel == 9 })
+      info.endObject()
     }
-    let tempos = timeline.tempos.changes.map { change -> JSONText in
-      .object([
-        ("tick", .int(change.tick)), ("microsecondsPerBeat", .int(change.microsecondsPerQuarter)),
-        ("bpm", .double(change.beatsPerMinute)),
-      ])
-    }
-    let meters = timeline.timeSignatures.changes.map { change -> JSONText in
-      .object([
-        ("tick", .int(change.tick)), ("bar", .int(change.bar)), ("numerator", .int(change.numerator)),
-        ("denominator", .int(change.denominator)),
-      ])
-    }
-    let info = JSONText.object([
-      ("ticksPerQuarter", .int(song.division.ticksPerQuarterForPositions)),
-      ("smpte", .bool(song.division.ticksPerQuarter == nil)),
-      ("tracks", .array(trackInfo)), ("tempos", .array(tempos)), ("timeSignatures", .array(meters)),
-    ])
-    try archive.addFile(named: "info.json", contents: Array(info.text.utf8))
+    info.endArray()
+    PianoRollJSON.writeSummaries(timeline, style: .python, to: &info)
+    info.endObject()
+    try archive.addFile(named: "info.json", contents: info.collectedBytes())
     return try archive.finish()
+  }
+
+  /// A writer of Python's `json.dumps` bytes, as pypianoroll's `save` writes `info.json`.
+  private static func pythonJSON() -> JSONWriter {
+    var writer = JSONWriter()
+    writer.writesPythonStyle = true
+    return writer
   }
 }

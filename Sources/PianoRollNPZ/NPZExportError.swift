@@ -1,3 +1,4 @@
+import NPZ
 import PianoRoll
 
 /// Why a song could not be written as `.npz`.
