@@ -4,8 +4,9 @@ import PackageDescription
 /// midiroll: a Standard MIDI File reader and writer, a piano-roll model, and the `midiroll` tool.
 ///
 /// Modules, lowest first (an arrow never points up):
-/// `SMF` → `JSON` → `PianoRoll` → (`PianoRollRender`, `PianoRollWeb`, `NPZ`) → `MIDIRollKit`
-/// → `MIDIRollCLI` → `midiroll`.
+/// `SMF`, `JSON`, `NPZ` → `PianoRoll` → (`PianoRollRender`, `PianoRollWeb`, `PianoRollNPZ`,
+/// `AudioRender`) → `MIDIRollKit` (the formats and the one pipeline) → `MIDIRollCLI` → `midiroll`.
+/// Every library target has a test target of its own (`FuzzLaws`'s is `HostileInputTests`).
 /// `PianoRollWeb`'s page (HTML, CSS, JavaScript in Sources/PianoRollWeb/Page) is embedded at build
 /// time by the `EmbedWebPage` build-tool plugin.
 /// `LibSMFBridge` (over the system's libsmf) sits behind the `LibSMF` trait, on by default.
