@@ -90,6 +90,7 @@ struct CommandBenchmark: BenchmarkSection {
     }
     report.notes += jsonNotes(
       json: json, compact: compact, scratch: scratch, figures: figuresByLabel, symusicJSON: symusicJSON)
+    report.notes += try batchOfJSON(json, scratch: scratch, midiroll: midiroll, runs: runs, figures: figuresByLabel)
     // The in-process figures of the library: read into a Song and write back .mid.
     let inProcess = try inProcessFigures(large.contents[0])
     report.notes.append(inProcess)
@@ -145,6 +146,33 @@ struct CommandBenchmark: BenchmarkSection {
   }
 
   /// Reads the large file into a Song and writes it back in this process; the peak RSS it adds.
+  /// `batch --to mid` of a folder holding the big JSON, beside `convert` of the same file: both go
+  /// through the kit's one pipeline, which streams JSON to `.mid` a track at a time, so their
+  /// peaks should be alike.
+  func batchOfJSON(_ json: String, scratch: String, midiroll: String, runs: Int, figures: [String: Figures])
+    throws -> [String]
+  {
+    let folder = scratch + "/json-folder"
+    try? FileManager.default.removeItem(atPath: folder)
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try FileManager.default.linkItem(atPath: json, toPath: folder + "/big.json")
+    defer {
+      try? FileManager.default.removeItem(atPath: folder)
+      try? FileManager.default.removeItem(atPath: scratch + "/json-batch-out")
+    }
+    let batch = try measure(
+      [midiroll, "batch", folder, scratch + "/json-batch-out", "--to", "mid", "--force", "--jobs", "1", "--quiet"],
+      runs: runs)
+    guard let convert = figures["midiroll convert .json → .mid"] else { return [] }
+    let mib = { (bytes: Int) in Double(bytes) / 1_048_576 }
+    return [
+      "batch --to mid of a folder holding big.json: \(format(batch.seconds, 2)) s, "
+        + "\(format(mib(batch.peakBytes), 1)) MiB peak; convert big.json back.mid: "
+        + "\(format(convert.seconds, 2)) s, \(format(mib(convert.peakBytes), 1)) MiB peak "
+        + "(batch / convert: \(format(Double(batch.peakBytes) / Double(max(1, convert.peakBytes)), 2))× the memory)"
+    ]
+  }
+
   func inProcessFigures(_ bytes: [UInt8]) throws -> String {
     let before = peakRSS()
     let song = try Song.read(bytes).song

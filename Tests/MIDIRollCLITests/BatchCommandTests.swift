@@ -226,16 +226,19 @@ struct BatchCommandTests {
   }
 
   @Test(
-    "bad usage exits 2",
+    "bad usage exits 2 with one line saying what is wrong",
     arguments: [
-      ["batch", "IN"], ["batch", "IN", "OUT"], ["batch", "IN", "OUT", "--to", "svg"],
-      ["batch", "IN", "OUT", "--to", "mid", "--jobs", "0"],
-      ["batch", "IN", "OUT", "--to", "mid", "--shard", "0/3"],
-      ["batch", "IN", "OUT", "--to", "mid", "--shard", "4/3"],
-      ["batch", "IN", "OUT", "--to", "mid", "--shard", "x"],
-      ["batch", "IN", "OUT", "--to", "mid", "--from", "mid"], ["batch", "IN", "IN", "--to", "mid"],
+      (["batch", "IN"], "Missing expected argument '<OUT_DIR>'"),
+      (["batch", "IN", "OUT"], "Missing expected argument '--to <to>'"),
+      (["batch", "IN", "OUT", "--to", "svg"], "--to svg: batch writes mid, json, npz, wav"),
+      (["batch", "IN", "OUT", "--to", "mid", "--jobs", "0"], "--jobs must be between 1 and 1024"),
+      (["batch", "IN", "OUT", "--to", "mid", "--shard", "0/3"], "'0/3' is invalid for '--shard <K/N>'"),
+      (["batch", "IN", "OUT", "--to", "mid", "--shard", "4/3"], "'4/3' is invalid for '--shard <K/N>'"),
+      (["batch", "IN", "OUT", "--to", "mid", "--shard", "x"], "'x' is invalid for '--shard <K/N>'"),
+      (["batch", "IN", "OUT", "--to", "mid", "--from", "mid"], "Unknown option '--from'"),
+      (["batch", "IN", "IN", "--to", "mid"], "the output folder is the input folder"),
     ])
-  func badUsage(arguments: [String]) throws {
+  func badUsage(arguments: [String], message: String) throws {
     let folders = try BatchFolders()
     defer { folders.remove() }
     let resolved = arguments.map {
@@ -243,6 +246,7 @@ struct BatchCommandTests {
     }
     let run = try runMIDIRoll(resolved)
     #expect(run.status == 2, "\(arguments): \(run.stderr)")
+    #expect(run.stderr.split(separator: "\n").first?.contains(message) == true, "\(arguments): \(run.stderr)")
   }
 
   @Test("a missing input folder is bad input (exit 1); an output folder that cannot be made exits 3")

@@ -62,11 +62,17 @@ struct ConvertCommandTests {
   }
 
   @Test(
-    "bad usage exits 2",
-    arguments: [["convert"], ["convert", "a.mid"], ["convert", "a.txt", "b.mid"], ["frobnicate"]])
-  func badUsage(arguments: [String]) throws {
+    "bad usage exits 2 with one line saying what is wrong",
+    arguments: [
+      (["convert"], "Missing expected argument '<input>'"),
+      (["convert", "a.mid"], "Missing expected argument '<output>'"),
+      (["convert", "a.txt", "b.mid"], "a.txt: cannot tell the input kind from the extension"),
+      (["frobnicate"], "unknown subcommand 'frobnicate'"),
+    ])
+  func badUsage(arguments: [String], message: String) throws {
     let run = try runMIDIRoll(arguments)
     #expect(run.status == 2, "\(arguments): \(run.stderr)")
+    #expect(run.stderr.split(separator: "\n").first?.contains(message) == true, "\(arguments): \(run.stderr)")
   }
 
   @Test("the input is never overwritten without --force")

@@ -37,7 +37,7 @@ struct FileReadingTests {
       }
       done.signal()
     }.start()
-    let finished = done.wait(timeout: .now() + 2) == .success  // a hang guard, not a speed check
+    let finished = done.wait(timeout: .now() + 120) == .success  // a hang guard: it returns at once or never
     try #require(finished, "reading a FIFO with no writer blocked")
     #expect(
       message == "not a regular file (a FIFO, socket or device); to read a pipe, give '-' and redirect it")

@@ -162,7 +162,10 @@ struct Batch: ParsableCommand {
   func run() throws {
     var plan = try transformOptions.plan()
     plan.sustain = try npzOutput.sustainMode()
-    let to = try SongFileKind.resolve(outputFolder, explicit: self.to, role: .output, allowed: Self.outputKinds)
+    guard Self.outputKinds.contains(to) else {
+      let names = Self.outputKinds.map(\.rawValue).joined(separator: ", ")
+      throw KitError(.usage, "--to \(to): batch writes \(names) (midiroll render draws one song as .\(to))")
+    }
     try npzOutput.check(outputKind: to)
     let input = Self.trimmed(inputFolder)
     let output = Self.trimmed(outputFolder)
