@@ -88,9 +88,9 @@ struct CommandBenchmark: BenchmarkSection {
         report.notes.append("\(label): \(error)")
       }
     }
+    report.notes += try batchOfJSON(json, scratch: scratch, midiroll: midiroll, runs: runs, figures: figuresByLabel)
     report.notes += jsonNotes(
       json: json, compact: compact, scratch: scratch, figures: figuresByLabel, symusicJSON: symusicJSON)
-    report.notes += try batchOfJSON(json, scratch: scratch, midiroll: midiroll, runs: runs, figures: figuresByLabel)
     // The in-process figures of the library: read into a Song and write back .mid.
     let inProcess = try inProcessFigures(large.contents[0])
     report.notes.append(inProcess)

@@ -52,17 +52,7 @@ public struct SongFacts: Sendable {
     out.rawString(path)
     out.raw(", \"format\": ")
     out.rawInteger(Int(file.format.rawValue))
-    switch file.division {
-    case .ticksPerQuarter(let ticks):
-      out.raw(", \"ticksPerBeat\": ")
-      out.rawInteger(ticks)
-    case .smpte(let fps, let ticksPerFrame):
-      out.raw(", \"smpte\": {\"framesPerSecond\": ")
-      out.rawInteger(fps)
-      out.raw(", \"ticksPerFrame\": ")
-      out.rawInteger(ticksPerFrame)
-      out.raw("}")
-    }
+    PianoRollJSON.writeDivision(file.division, style: .line, to: &out)
     out.raw(", \"tracks\": [")
     for (index, track) in file.tracks.enumerated() {
       out.raw(index == 0 ? "{\"index\": " : ", {\"index\": ")

@@ -55,17 +55,7 @@ extension PianoRollJSON {
     out.raw(full ? ",\n  \"profile\": \"full\"" : ",\n  \"profile\": \"compact\"")
     out.raw(",\n  \"format\": ")
     out.rawInteger(Int(format.rawValue))
-    switch division {
-    case .ticksPerQuarter(let ticks):
-      out.raw(",\n  \"ticksPerBeat\": ")
-      out.rawInteger(ticks)
-    case .smpte(let framesPerSecond, let ticksPerFrame):
-      out.raw(",\n  \"smpte\": {\"framesPerSecond\": ")
-      out.rawInteger(framesPerSecond)
-      out.raw(", \"ticksPerFrame\": ")
-      out.rawInteger(ticksPerFrame)
-      out.raw("}")
-    }
+    writeDivision(division, style: .document, to: &out)
     if full { writeSummaries(timeline, style: .document, to: &out) }
     out.raw(",\n  \"tracks\": [")
     let trackStart = out.byteCount

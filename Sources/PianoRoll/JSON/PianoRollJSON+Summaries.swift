@@ -1,4 +1,5 @@
 import JSON
+import SMF
 
 /// The song's summaries — its tempos, time signatures and key signatures placed on its
 /// timeline — as JSON: the one serializer behind piano-roll JSON's summaries, `info --json` and
@@ -61,6 +62,23 @@ extension PianoRollJSON {
       writeKeyFields(sharps: key.sharps, isMinor: key.isMinor, name: key.name, to: &out)
       out.raw(", \"position\": ")
       writePosition(timeline.position(atTick: key.tick), to: &out)
+      out.raw("}")
+    }
+  }
+
+  /// Writes the division as a member after a comma: `"ticksPerBeat": 480`, or
+  /// `"smpte": {"framesPerSecond": 25, "ticksPerFrame": 40}`.
+  public static func writeDivision(_ division: Division, style: SummaryStyle, to out: inout JSONWriter) {
+    out.raw(style == .document ? ",\n  " : ", ")
+    switch division {
+    case .ticksPerQuarter(let ticks):
+      out.raw("\"ticksPerBeat\": ")
+      out.rawInteger(ticks)
+    case .smpte(let framesPerSecond, let ticksPerFrame):
+      out.raw("\"smpte\": {\"framesPerSecond\": ")
+      out.rawInteger(framesPerSecond)
+      out.raw(", \"ticksPerFrame\": ")
+      out.rawInteger(ticksPerFrame)
       out.raw("}")
     }
   }
