@@ -111,14 +111,35 @@ final class RunningMIDIRoll: @unchecked Sendable {
   private var errorData = Data()
   private let reader = DispatchGroup()
 
+  /// Whether standard error is read yet (a held run blocks once its small pipe is full).
+  private var reading = false
+
   /// Starts `midiroll` with arguments; standard output is discarded.
-  init(_ arguments: [String]) throws {
+  /// - Parameter holdingStandardError: Give it a standard error of one page (4096 bytes) that
+  ///   nobody reads until ``release()``: a run that writes a line a file (`--verbose`) then
+  ///   stops, deterministically, a few dozen files in, and waits — for the test, not the clock.
+  init(_ arguments: [String], holdingStandardError: Bool = false) throws {
     process.executableURL = midirollBinary
     process.arguments = arguments
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = errorPipe
+    if holdingStandardError {
+      let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ
+      let size = fcntl(errorPipe.fileHandleForWriting.fileDescriptor, setPipeSize, 4096)
+      precondition(size >= 4096, "F_SETPIPE_SZ failed")
+    }
     try process.run()
+    if !holdingStandardError { release() }
+  }
+
+  /// Starts reading standard error, so a held run goes on.
+  func release() {
+    lock.lock()
+    let started = reading
+    reading = true
+    lock.unlock()
+    guard !started else { return }
     let handle = errorPipe.fileHandleForReading
     reader.enter()
     DispatchQueue.global().async {
@@ -149,6 +170,7 @@ final class RunningMIDIRoll: @unchecked Sendable {
   /// Waits for the end (at most `timeout` seconds, then kills it and records an issue).
   /// - Returns: The exit status and standard error.
   func wait(timeout: TimeInterval = 120) -> (status: Int32, stderr: String) {
+    release()
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning && Date() < deadline { usleep(10_000) }
     if process.isRunning {
