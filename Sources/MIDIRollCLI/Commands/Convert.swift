@@ -51,7 +51,8 @@ public struct Convert: ParsableCommand {
     {
       // JSON to .mid as it is: one track at a time, never the whole song.
       try FileIO.write(to: output, inputs: [input], force: outputOptions.force) { sink throws(KitError) in
-        try SongInput.writeMIDI(fromJSONFile: input, midiLimit: inputOptions.maxFileSize, to: sink)
+        try SongInput.writeMIDI(
+          fromJSONFile: input, midiLimit: inputOptions.maxFileSize, prefer: inputOptions.prefer, to: sink)
       }
       return
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MIDIRollKit
+import PianoRoll
 import SMF
 
 /// Options for commands that read one song.
@@ -15,6 +16,14 @@ public struct InputOptions: ParsableArguments {
   /// The largest input accepted.
   @Option(name: .customLong("max-file-size"), help: "Refuse inputs larger than this many bytes.")
   public var maxFileSize: Int = FileIO.defaultMaximumSize
+
+  /// For JSON input, which wins where a note's tick and its position or seconds disagree.
+  @Option(
+    name: .long,
+    help:
+      "For JSON input: where a note's tick and its position or seconds disagree, which wins (ticks or positions)."
+  )
+  public var prefer: PianoRollJSON.DecodeOptions.Preference?
 
   /// Don't print warnings.
   @Flag(name: .shortAndLong, help: "Print no warnings.")

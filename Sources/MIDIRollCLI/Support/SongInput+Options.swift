@@ -7,7 +7,8 @@ extension SongInput {
   ///   and the byte offset or JSON path.
   public init(path: String, options: InputOptions) throws(KitError) {
     try self.init(
-      path: path, kind: options.from, maximumSize: options.maxFileSize, readOptions: options.readOptions)
+      path: path, kind: options.from, maximumSize: options.maxFileSize, readOptions: options.readOptions,
+      prefer: options.prefer)
   }
 
   /// Prints the warnings to standard error, each prefixed by the path, unless `quiet`.

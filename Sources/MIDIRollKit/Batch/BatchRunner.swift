@@ -20,7 +20,9 @@ public struct BatchRunner {
   /// - Throws: ``BatchError`` for what stops the whole run: a missing input folder (bad input),
   ///   the output folder being the input folder (usage), an output folder or report that
   ///   cannot be written (cannot write). A bad input file never throws; it is reported.
-  public func run(progress printer: any BatchProgress = SilentBatchProgress()) throws(BatchError) -> BatchResult {
+  public func run(progress printer: any BatchProgress = SilentBatchProgress()) throws(BatchError)
+    -> BatchResult
+  {
     let clock = ContinuousClock()
     let started = clock.now
     let startDate = Date()
@@ -85,7 +87,7 @@ public struct BatchRunner {
       inputFolder: configuration.inputFolder, outputFolder: configuration.outputFolder,
       outputKind: configuration.outputKind, readOptions: configuration.readOptions,
       maximumFileSize: configuration.maximumFileSize, force: configuration.force,
-      transform: configuration.transform, encoding: configuration.encoding)
+      transform: configuration.transform, encoding: configuration.encoding, prefer: configuration.prefer)
     let announcesStarts = configuration.announcesStarts
     for worker in 0..<workerCount {
       let slot = slots[worker]
@@ -127,7 +129,8 @@ public struct BatchRunner {
         if reportFailure == nil {
           reportFailure = error
           queue.stop()
-          StandardError.write(OneLine.escaping("midiroll: \(error); stopping after the files in progress") + "\n")
+          StandardError.write(
+            OneLine.escaping("midiroll: \(error); stopping after the files in progress") + "\n")
         }
       }
       if let signal = interrupts.received, !announcedInterruption {
@@ -147,12 +150,14 @@ public struct BatchRunner {
       try report.flush()
     } catch {
       let lost = report.pendingLines
-      throw BatchError(.cannotWrite, path: error.path,
+      throw BatchError(
+        .cannotWrite, path: error.path,
         "\(error.message); the report misses its last \(lost) line(s) (the summary included), "
           + "and every line in it is whole: make room and run the same command with --resume")
     }
     if let reportFailure {
-      throw BatchError(.cannotWrite, path: reportFailure.path,
+      throw BatchError(
+        .cannotWrite, path: reportFailure.path,
         "\(reportFailure.message) for a while, so the run stopped early with \(result.notStarted) "
           + "input(s) not started (the report has every line): run the same command with --resume")
     }

@@ -25,6 +25,8 @@ struct FileConverter: Sendable {
   let transform: BatchConfiguration.Transform
   /// How outputs with choices are written (JSON profile, `.npz` layout).
   var encoding = EncodingOptions()
+  /// For JSON inputs, which wins where a note's tick and position disagree.
+  var prefer: PianoRollJSON.DecodeOptions.Preference?
 
   /// Converts one input; never throws, the outcome says what happened.
   /// - Parameters:
@@ -65,7 +67,8 @@ struct FileConverter: Sendable {
     // The one pipeline: decode, transform, encode. A new step is one line here.
     let song: SongInput
     do {
-      song = try transform(SongInput(bytes: bytes, kind: job.kind, path: inputPath, readOptions: readOptions))
+      song = try transform(
+        SongInput(bytes: bytes, kind: job.kind, path: inputPath, readOptions: readOptions, prefer: prefer))
     } catch {
       throw Self.withHint(error, bytes: bytes, kind: job.kind)
     }

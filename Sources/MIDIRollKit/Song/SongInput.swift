@@ -35,17 +35,20 @@ public struct SongInput: Sendable {
   ///   - kind: How to decode it; `nil` lets the extension say, or the first bytes (`MThd`/`RIFF`
   ///     or `{`) for standard input and names without an extension.
   ///   - maximumSize: Refuse larger inputs.
+  ///   - prefer: For JSON, which wins where a note's tick and position disagree (`--prefer`).
   /// - Throws: ``KitError``: (usage) for an extension that names no song kind (`.txt`), (bad
   ///   input) naming the file and the byte offset or JSON path, or saying that the first bytes
   ///   do not tell the kind.
-  public init(path: String, kind: SongFileKind?, maximumSize: Int, readOptions: ReadOptions) throws(KitError)
-  {
+  public init(
+    path: String, kind: SongFileKind?, maximumSize: Int, readOptions: ReadOptions,
+    prefer: PianoRollJSON.DecodeOptions.Preference? = nil
+  ) throws(KitError) {
     let named = kind ?? SongFileKind(path: path)
     if named == nil && path != "-" && SongFileKind.hasExtension(path) {
       _ = try SongFileKind.resolve(path, explicit: nil, role: "input")  // an extension that is no song's
     }
     if named == .json {
-      try self.init(streamingJSONFrom: path, midiLimit: maximumSize, readOptions: readOptions)
+      try self.init(streamingJSONFrom: path, midiLimit: maximumSize, readOptions: readOptions, prefer: prefer)
       return
     }
     let bytes = try FileIO.read(path, maximumSize: maximumSize)
@@ -57,15 +60,18 @@ public struct SongInput: Sendable {
         "cannot tell which kind of song this is: \(source) begins with neither MThd or RIFF (a MIDI "
           + "file) nor { (piano-roll JSON); say which with --from mid|json")
     }
-    try self.init(bytes: bytes, kind: kind, path: path, readOptions: readOptions)
+    try self.init(bytes: bytes, kind: kind, path: path, readOptions: readOptions, prefer: prefer)
   }
 
   /// Reads piano-roll JSON straight from the file (or standard input), so that memory follows
   /// the song, not the text. The limit lets every JSON written from a `.mid` within
   /// `midiLimit` read back (``PianoRollJSON/worstCaseBytesPerMIDIByte``).
   /// - Throws: ``KitError`` (bad input) naming the file and the JSON path.
-  private init(streamingJSONFrom path: String, midiLimit: Int, readOptions: ReadOptions) throws(KitError) {
-    let options = Self.jsonOptions(midiLimit: midiLimit)
+  private init(
+    streamingJSONFrom path: String, midiLimit: Int, readOptions: ReadOptions,
+    prefer: PianoRollJSON.DecodeOptions.Preference?
+  ) throws(KitError) {
+    let options = Self.jsonOptions(midiLimit: midiLimit, prefer: prefer)
     let song = try FileIO.withInput(path) { (descriptor) throws(KitError) -> Song in
       do throws(PianoRollJSONError) {
         return try PianoRollJSON.decode(fileDescriptor: descriptor, options: options)
@@ -81,9 +87,12 @@ public struct SongInput: Sendable {
 
   /// How JSON is read when a `.mid` may have `midiLimit` bytes: every JSON written from such
   /// a file reads back (``PianoRollJSON/worstCaseBytesPerMIDIByte``).
-  private static func jsonOptions(midiLimit: Int) -> PianoRollJSON.DecodeOptions {
+  private static func jsonOptions(midiLimit: Int, prefer: PianoRollJSON.DecodeOptions.Preference?)
+    -> PianoRollJSON.DecodeOptions
+  {
     let limit = midiLimit.multipliedReportingOverflow(by: PianoRollJSON.worstCaseBytesPerMIDIByte)
-    return PianoRollJSON.DecodeOptions(maximumInputBytes: limit.overflow ? Int.max : limit.partialValue)
+    return PianoRollJSON.DecodeOptions(
+      prefer: prefer, maximumInputBytes: limit.overflow ? Int.max : limit.partialValue)
   }
 
   /// Writes a piano-roll JSON file (by name: a regular file) as a Standard MIDI File into
@@ -91,10 +100,11 @@ public struct SongInput: Sendable {
   /// memory holds the file being made and one track; where that cannot give what reading the
   /// song whole gives, the file is read again whole. What `convert x.json y.mid` does.
   /// - Throws: ``KitError`` (bad input) naming the file and the JSON path.
-  public static func writeMIDI(fromJSONFile path: String, midiLimit: Int, to sink: OutputSink)
-    throws(KitError)
-  {
-    let options = jsonOptions(midiLimit: midiLimit)
+  public static func writeMIDI(
+    fromJSONFile path: String, midiLimit: Int, prefer: PianoRollJSON.DecodeOptions.Preference? = nil,
+    to sink: OutputSink
+  ) throws(KitError) {
+    let options = jsonOptions(midiLimit: midiLimit, prefer: prefer)
     func reading<T>(_ body: () throws(PianoRollJSONError) -> T) throws(KitError) -> T {
       do throws(PianoRollJSONError) { return try body() } catch {
         throw KitError(.badInput, file: path, error.description, offset: error.offset)
@@ -120,8 +130,12 @@ public struct SongInput: Sendable {
   /// Decodes bytes already read.
   /// - Parameters:
   ///   - path: Named in errors and warnings.
+  ///   - prefer: For JSON, which wins where a note's tick and position disagree (`--prefer`).
   /// - Throws: ``KitError`` (bad input) naming the file and the byte offset or JSON path.
-  public init(bytes: [UInt8], kind: SongFileKind, path: String, readOptions: ReadOptions) throws(KitError) {
+  public init(
+    bytes: [UInt8], kind: SongFileKind, path: String, readOptions: ReadOptions,
+    prefer: PianoRollJSON.DecodeOptions.Preference? = nil
+  ) throws(KitError) {
     self.path = path
     self.readOptions = readOptions
     switch kind {
@@ -135,7 +149,7 @@ public struct SongInput: Sendable {
       }
     case .json:
       do {
-        content = .song(try PianoRollJSON.decode(bytes))
+        content = .song(try PianoRollJSON.decode(bytes, options: PianoRollJSON.DecodeOptions(prefer: prefer)))
         warnings = []
       } catch {
         throw KitError(.badInput, file: path, error.description, offset: error.offset)

@@ -43,7 +43,7 @@ extension PianoRollJSON {
     }
     try reader.finishDocument()
     let (format, division) = try fields.header()
-    guard var tracks = stream, fields.chunkValues.isEmpty,
+    guard let tracks = stream, fields.chunkValues.isEmpty,
       tracks.matches(fields, division: division)
     else { return nil }
     return tracks.finish(format: format, division: division)
@@ -119,7 +119,7 @@ private struct TrackStream {
       try track.placeEvents(timeline.timeSignatures, track: index)
       try track.placeNotes(timeline, track: index, options: options)
       try track.checkGaps(track: index)
-      orders = try track.tickOrders(track: index)
+      orders = track.tickOrders()
     } catch {
       return false
     }

@@ -84,7 +84,8 @@ public struct StepMap: Hashable, Sendable {
     case .perQuarter(let resolution):
       return Self.nearestStep(tick, resolution: resolution, ticksPerQuarter: timeSignatures.ticksPerQuarter)
     case .bars:
-      guard let lines, let last = barStartTicks.last, let lastStep = barFirstSteps.last, barStartTicks.count > 1
+      guard let lines, let last = barStartTicks.last, let lastStep = barFirstSteps.last,
+        barStartTicks.count > 1
       else { return 0 }
       let (numerator, denominator) = lines.grid.cellTicks(ticksPerQuarter: timeSignatures.ticksPerQuarter)
       let tick = max(0, tick)
@@ -131,7 +132,8 @@ public struct StepMap: Hashable, Sendable {
       return quotient * timeSignatures.ticksPerQuarter + remainder * timeSignatures.ticksPerQuarter
         / resolution
     case .bars:
-      guard let lines, let last = barStartTicks.last, let lastStep = barFirstSteps.last, barStartTicks.count > 1
+      guard let lines, let last = barStartTicks.last, let lastStep = barFirstSteps.last,
+        barStartTicks.count > 1
       else { return 0 }
       if step >= lastStep { return last + lines.offset(ofLine: step - lastStep) }
       var low = 0
