@@ -114,11 +114,14 @@ struct JSONEditTests {
       let statedNotes = try JSONDecoder().decode([[Int]].self, from: stated.standardOutput)
       let readNotes = try JSONDecoder().decode([[Int]].self, from: read.standardOutput)
       #expect(statedNotes.count == readNotes.count, "\(profile) \(edit)")
-      #expect(statedNotes == readNotes, "\(profile) \(edit): first difference \(Self.firstDifference(statedNotes, readNotes))")
+      #expect(
+        statedNotes == readNotes,
+        "\(profile) \(edit): first difference \(Self.firstDifference(statedNotes, readNotes))")
     }
   }
 
-  @Test("a moved note's stale position is refused, naming --prefer; --prefer positions places it by its position")
+  @Test(
+    "a moved note's stale position is refused, naming --prefer; --prefer positions places it by its position")
   func stalePosition() throws {
     let folder = try makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -10,7 +10,8 @@ struct ZeroLengthSongTests {
     .appendingPathComponent("Fixtures/zero-length")
 
   static let fixtures = [
-    "no-notes.mid", "tempo-only.mid", "one-0-tick-note.mid", "two-0-tick-notes-3-4.mid", "drum-0-tick-note.mid",
+    "no-notes.mid", "tempo-only.mid", "one-0-tick-note.mid", "two-0-tick-notes-3-4.mid",
+    "drum-0-tick-note.mid",
   ]
 
   /// Every subcommand with an output in `out` (a folder), as arguments after the input.
@@ -50,7 +51,9 @@ struct ZeroLengthSongTests {
       #expect(run.status == 0, "\(arguments): \(run.stderr)")
     }
     // The JSON written reads back.
-    let back = try runMIDIRoll(["convert", out.appendingPathComponent("compact.json").path, out.appendingPathComponent("back.mid").path])
+    let back = try runMIDIRoll([
+      "convert", out.appendingPathComponent("compact.json").path, out.appendingPathComponent("back.mid").path,
+    ])
     #expect(back.status == 0, "\(back.stderr)")
   }
 
