@@ -57,6 +57,18 @@ struct JSONEditTests {
     print(json.dumps(sorted(stated)))
     """
 
+  /// `stated.py FILE.json`: the notes a document states, as the edit script prints them.
+  static let statedScript = """
+    import json, sys
+    stated = []
+    for i, track in enumerate(json.load(open(sys.argv[1]))['tracks']):
+        for note in track.get('notes') or []:
+            if isinstance(note, dict):
+                note = [note['tick'], note['durationTicks'], note['pitch'], note.get('velocity', 100), note.get('channel', 0)]
+            stated.append([i, note[0], note[0] + note[1], note[2], note[4], note[3]])
+    print(json.dumps(sorted(stated)))
+    """
+
   /// `notes.py FILE.mid`: the notes mido reads (paired first in, first out per channel and
   /// key; a note still sounding ends at its track's end), as the edit script prints them.
   static let midoScript = """
