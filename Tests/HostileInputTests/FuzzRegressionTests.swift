@@ -74,7 +74,7 @@ struct FuzzRegressionTests {
     #expect(Set(files) == Set(Self.smf.map(\.name)))
     let json = try FileManager.default.contentsOfDirectory(
       atPath: Self.folder.appendingPathComponent("json").path)
-    #expect(Set(json) == ["key-signature-as-hex.json"])
+    #expect(Set(json) == ["key-signature-as-hex.json", "json-offvelocity-on-velocity0-end.json"])
   }
 
   @Test("key-signature-as-hex.json: 33 sharps decode, and its JSON keeps them as raw bytes")
@@ -86,5 +86,18 @@ struct FuzzRegressionTests {
     let json = String(decoding: PianoRollJSON.encode(song), as: UTF8.self)
     #expect(json.contains(#"{"tick": 0, "type": "keySignature", "hex": "21 00"}"#))
     #expect(!json.contains(#""sharps": 33"#))
+  }
+
+  @Test(
+    "json-offvelocity-on-velocity0-end.json: an offVelocity on a note ended by a note-on of velocity 0 reads as 0 from both profiles"
+  )
+  func offVelocityFixture() throws {
+    let bytes = try Self.bytes("json/json-offvelocity-on-velocity0-end.json")
+    #expect(JSONLaws.check(bytes) == nil)
+    let song = try PianoRollJSON.decode(bytes)
+    let ended = song.tracks[0].notes.filter { $0.end == .noteOnWithVelocityZero }
+    #expect(!ended.isEmpty)
+    #expect(ended.allSatisfy { $0.offVelocity == 0 })
+    #expect(try PianoRollJSON.decode(PianoRollJSON.encode(song, profile: .compact)) == song)
   }
 }

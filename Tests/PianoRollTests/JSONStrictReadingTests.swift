@@ -88,12 +88,6 @@ struct JSONStrictReadingTests {
       "tracks[0].notes[0].seconds", "\"tick\": 480 is at 0.5 seconds but \"seconds\" says 0.75"
     ),
     (
-      "a rank twice at one tick",
-      head
-        + #""tracks": [{"notes": [{"pitch": 60, "tick": 0, "durationTicks": 1, "onOrder": 0}, {"pitch": 61, "tick": 0, "durationTicks": 1, "onOrder": 0}]}]}"#,
-      "tracks[0].notes[1].onOrder", "rank 0 is given twice at tick 0"
-    ),
-    (
       "an unknown profile",
       #"{"midiroll": 1, "profile": "tiny", "format": 1, "ticksPerBeat": 480, "tracks": []}"#,
       "profile", "\"tiny\" is not allowed here"
@@ -147,27 +141,9 @@ struct JSONStrictReadingTests {
       "expected microsecondsPerBeat: microseconds per quarter note 1…16777215, or \"bpm\", found null"
     ),
     (
-      "an order given as a field and in a list",
-      head
-        + #""tracks": [{"notes": [{"pitch": 60, "tick": 0, "durationTicks": 1, "onOrder": 0}], "onOrders": [[0, 0]]}]}"#,
-      "tracks[0].onOrders[0]", "the rank of this item within its tick is given twice"
-    ),
-    (
-      "an order of a note that is not there",
-      head + #""tracks": [{"notes": [[0, 1, 60, 100, 0, 0]], "offOrders": [[1, 0]]}]}"#,
-      "tracks[0].offOrders[0][0]",
-      "index 1 is out of range (expected the index of one of the track's 1 notes: 0…0)"
-    ),
-    (
       "an order pair of 3 items",
       head + #""tracks": [{"events": [[0, "endOfTrack"]], "eventOrders": [[0, 0, 0]]}]}"#,
       "tracks[0].eventOrders[0]", "expected an [index, rank] pair of integers"
-    ),
-    (
-      "a rank twice at one tick, in a list",
-      head
-        + #""tracks": [{"notes": [[0, 1, 60, 100, 0, 0], [0, 1, 61, 100, 0, 0]], "onOrders": [[0, 0], [1, 0]]}]}"#,
-      "tracks[0].onOrders[1]", "rank 0 is given twice at tick 0"
     ),
   ]
 

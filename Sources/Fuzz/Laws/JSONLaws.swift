@@ -12,7 +12,9 @@ import SMF
 ///   back to the same song as the full one;
 /// - the song written as a Standard MIDI File reads back with no warning and every event at
 ///   its tick; after that one trip through .mid (which makes End of Track explicit),
-///   JSON → .mid → JSON gives the same bytes.
+///   JSON → .mid → JSON gives the same bytes;
+/// - the song's JSON edited as a script edits it reads back with exactly the notes it states
+///   (``JSONEditLaws``).
 public enum JSONLaws {
   /// Checks every law on one input; returns the first one broken.
   public static func check(_ bytes: [UInt8]) -> LawViolation? {
@@ -58,6 +60,8 @@ public enum JSONLaws {
     } catch {
       return LawViolation("compact JSON written from a decoded song reads back", "\(error)")
     }
+    // Edited as a script edits it, it reads back with exactly the notes it states.
+    if let violation = JSONEditLaws.check(song, seed: seed(of: bytes)) { return violation }
     // JSON → .mid: every event kept, a file that reads without warnings.
     let file: MIDIFile
     switch readBack(song.serialized()) {
@@ -117,6 +121,11 @@ public enum JSONLaws {
         "JSON to .mid a track at a time gives what reading the song whole gives, or says it cannot",
         "whole: \(whole), a track at a time: \(streamed)")
     }
+  }
+
+  /// A number that the input's bytes choose (FNV-1a), to pick an edit and its notes.
+  static func seed(of bytes: [UInt8]) -> UInt64 {
+    bytes.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
   }
 
   /// Reads a song written as .mid; any warning but those that describe the file is a violation.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MIDIRollKit
+import PianoRoll
 import SMF
 
 /// `midiroll batch IN_DIR OUT_DIR --to json|mid`: converts every song in a folder tree, one
@@ -74,6 +75,14 @@ struct Batch: ParsableCommand {
   /// Turn every tolerated problem into a failure.
   @Flag(name: .long, help: "Fail files with any problem instead of converting them with a warning.")
   var strict = false
+
+  /// For JSON inputs, which wins where a note's tick and its position or seconds disagree.
+  @Option(
+    name: .long,
+    help:
+      "For JSON inputs: where a note's tick and its position or seconds disagree, which wins (ticks or positions)."
+  )
+  var prefer: PianoRollJSON.DecodeOptions.Preference?
 
   /// The largest input accepted.
   @Option(name: .customLong("max-file-size"), help: "Fail inputs larger than this many bytes.")
@@ -181,6 +190,7 @@ struct Batch: ParsableCommand {
     settings.retryFailed = retryFailed
     settings.readOptions = ReadOptions(strict: strict, maximumFileSize: maxFileSize)
     settings.maximumFileSize = maxFileSize
+    settings.prefer = prefer
     let style: ProgressPrinter.Style = quiet ? .none : (isatty(2) != 0 && !verbose ? .bar : .lines)
     settings.announcesStarts = verbose
     settings.plan = plan

@@ -52,8 +52,7 @@ struct Convert: ParsableCommand {
     encoding.npz = try npzOutput.npzOptions()
     try npzOutput.check(outputKind: outputKind)
     try SongPipeline(
-      outputKind: outputKind, plan: plan, encoding: encoding, readOptions: inputOptions.readOptions,
-      maximumSize: inputOptions.maxFileSize
+      outputKind: outputKind, plan: plan, encoding: encoding, decoding: inputOptions.decodingOptions
     ).run(
       input: input, inputKind: inputOptions.from, output: output, inputs: [input], force: outputOptions.force,
       quiet: inputOptions.quiet)

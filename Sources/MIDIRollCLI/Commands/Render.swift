@@ -148,8 +148,7 @@ struct Render: ParsableCommand {
         path: before, readOptions: inputOptions.readOptions, maximumSize: inputOptions.maxFileSize)
     }
     try SongPipeline(
-      outputKind: kind, plan: plan, encoding: encoding, readOptions: inputOptions.readOptions,
-      maximumSize: inputOptions.maxFileSize
+      outputKind: kind, plan: plan, encoding: encoding, decoding: inputOptions.decodingOptions
     ).run(
       input: input, inputKind: inputOptions.from, output: output, inputs: [input] + (before.map { [$0] } ?? []),
       force: force, quiet: inputOptions.quiet)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MIDIRollKit
+import PianoRoll
 
 /// `--from KIND`, `--to KIND`: any registered format by its short name; each command checks
 /// the kinds it takes (``SongFileKind/resolve(_:explicit:role:allowed:)``).
@@ -13,6 +14,9 @@ extension SongFileKind: ExpressibleByArgument {
   /// Every registered kind.
   public static var allValueStrings: [String] { SongFormats.all.map(\.kind.rawValue) }
 }
+
+/// `--prefer ticks|positions`.
+extension PianoRollJSON.DecodeOptions.Preference: ExpressibleByArgument {}
 
 /// `--shard K/N` (parsed by ``Shard/init(argument:)``).
 extension Shard: ExpressibleByArgument {}

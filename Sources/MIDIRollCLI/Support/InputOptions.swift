@@ -1,5 +1,6 @@
 import ArgumentParser
 import MIDIRollKit
+import PianoRoll
 import SMF
 
 /// Options for commands that read one song.
@@ -16,12 +17,25 @@ struct InputOptions: ParsableArguments {
   @Option(name: .customLong("max-file-size"), help: "Refuse inputs larger than this many bytes.")
   var maxFileSize: Int = FileIO.defaultMaximumSize
 
+  /// For JSON input, which wins where a note's tick and its position or seconds disagree.
+  @Option(
+    name: .long,
+    help:
+      "For JSON input: where a note's tick and its position or seconds disagree, which wins (ticks or positions)."
+  )
+  var prefer: PianoRollJSON.DecodeOptions.Preference?
+
   /// Don't print warnings.
   @Flag(name: .shortAndLong, help: "Print no warnings.")
   var quiet = false
 
   /// Creates default options.
   init() {}
+
+  /// How the kit reads the input.
+  var decodingOptions: DecodingOptions {
+    DecodingOptions(midi: readOptions, maximumSize: maxFileSize, prefer: prefer)
+  }
 
   /// Options for the SMF reader.
   var readOptions: ReadOptions { ReadOptions(strict: strict, maximumFileSize: maxFileSize) }

@@ -34,6 +34,7 @@ enum CommandLineHints {
     case .soundFont: "pass --soundfont PATH"
     case .raiseDurationLimit: "--max-seconds"
     case .lowerGain: "lower --gain"
+    case .chooseWhatWins: "convert with --prefer ticks or --prefer positions"
     case .installFluidSynth:
       "install it (sudo apt-get install libfluidsynth3 timgm6mb-soundfont) and build with the FluidSynth trait (swift build --traits FluidSynth)"
     }

@@ -6,8 +6,7 @@ extension SongInput {
   /// - Throws: ``KitError``: (usage) when the kind cannot be told, (bad input) naming the file
   ///   and the byte offset or JSON path.
   init(path: String, options: InputOptions) throws(KitError) {
-    try self.init(
-      path: path, kind: options.from, maximumSize: options.maxFileSize, readOptions: options.readOptions)
+    try self.init(path: path, kind: options.from, options: options.decodingOptions)
   }
 
   /// Prints the warnings to standard error, each prefixed by the path, unless `quiet`.

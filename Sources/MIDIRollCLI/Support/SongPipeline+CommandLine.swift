@@ -35,8 +35,7 @@ extension TransformPlan {
     var encoding = EncodingOptions()
     encoding.jsonProfile = outputOptions.compact ? .compact : .full
     try SongPipeline(
-      outputKind: kind, plan: self, encoding: encoding, readOptions: inputOptions.readOptions,
-      maximumSize: inputOptions.maxFileSize
+      outputKind: kind, plan: self, encoding: encoding, decoding: inputOptions.decodingOptions
     ).run(
       input: input, inputKind: inputOptions.from, output: output, inputs: [input], force: outputOptions.force,
       quiet: inputOptions.quiet)

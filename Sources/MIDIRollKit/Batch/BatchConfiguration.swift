@@ -27,6 +27,8 @@ public struct BatchConfiguration: Sendable {
   public var readOptions = ReadOptions()
   /// Refuse inputs larger than this.
   public var maximumFileSize = FileIO.defaultMaximumSize
+  /// For JSON inputs, which wins where a note's tick and position disagree (`--prefer`).
+  public var prefer: PianoRollJSON.DecodeOptions.Preference?
   /// Print a line on standard error as each input is started.
   public var announcesStarts = false
   /// What is done to each song between decoding and encoding.

@@ -27,7 +27,8 @@ public struct BatchRunner {
     // The encoder is made (its options checked, a SoundFont loaded) before anything is written.
     let pipeline = try SongPipeline(
       outputKind: configuration.outputKind, plan: configuration.plan, encoding: configuration.encoding,
-      readOptions: configuration.readOptions, maximumSize: configuration.maximumFileSize)
+      decoding: DecodingOptions(
+        midi: configuration.readOptions, maximumSize: configuration.maximumFileSize, prefer: configuration.prefer))
     let (inputID, outputID) = try prepareFolders()
     AllocatorTuning.keepFreedMemory()
     let interrupts = InterruptWatcher(resumeAdvice: configuration.hintWords(.resume))

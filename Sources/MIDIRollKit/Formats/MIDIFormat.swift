@@ -12,12 +12,12 @@ public enum MIDIFormat {
 
   /// Checks a `.mid` in one pass and keeps it as its bytes (``SongInput/summary``).
   struct Decoder: SongDecoder {
-    func decode(_ bytes: [UInt8], path: String, options: ReadOptions) throws(KitError) -> SongInput {
+    func decode(_ bytes: [UInt8], path: String, options: DecodingOptions) throws(KitError) -> SongInput {
       do {
-        let summary = try MIDIFile.summarize(bytes, options: options)
+        let summary = try MIDIFile.summarize(bytes, options: options.midi)
         return SongInput(
           path: path, content: .midi(bytes: bytes, summary: summary),
-          warnings: summary.warnings.map(\.description), readOptions: options)
+          warnings: summary.warnings.map(\.description), readOptions: options.midi)
       } catch {
         throw KitError(.badInput, file: path, error.description, offset: error.offset)
       }

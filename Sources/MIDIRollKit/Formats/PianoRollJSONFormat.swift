@@ -20,33 +20,39 @@ public enum PianoRollJSONFormat {
 
   /// How JSON is read when a `.mid` may have `midiLimit` bytes: every JSON written from such
   /// a file reads back (``PianoRollJSON/worstCaseBytesPerMIDIByte``).
-  static func decodeOptions(midiLimit: Int) -> PianoRollJSON.DecodeOptions {
-    let limit = midiLimit.multipliedReportingOverflow(by: PianoRollJSON.worstCaseBytesPerMIDIByte)
-    return PianoRollJSON.DecodeOptions(maximumInputBytes: limit.overflow ? Int.max : limit.partialValue)
+  static func decodeOptions(_ options: DecodingOptions) -> PianoRollJSON.DecodeOptions {
+    let limit = options.maximumSize.multipliedReportingOverflow(by: PianoRollJSON.worstCaseBytesPerMIDIByte)
+    return PianoRollJSON.DecodeOptions(
+      prefer: options.prefer, maximumInputBytes: limit.overflow ? Int.max : limit.partialValue)
   }
 
   /// Runs `body`, turning a JSON error into the kit's, naming `path`.
   static func reading<T>(_ path: String, _ body: () throws(PianoRollJSONError) -> T) throws(KitError) -> T {
     do throws(PianoRollJSONError) { return try body() } catch {
-      throw KitError(.badInput, file: path, error.description, offset: error.offset)
+      var hints: [KitHint] = []
+      if case .conflict = error.kind { hints.append(.chooseWhatWins) }
+      throw KitError(.badInput, file: path, error.description, offset: error.offset, hints: hints)
     }
   }
 
   /// Reads whole documents from bytes, and streams them from files.
   struct Decoder: SongDecoder {
-    func decode(_ bytes: [UInt8], path: String, options: ReadOptions) throws(KitError) -> SongInput {
-      let song = try reading(path) { () throws(PianoRollJSONError) in try PianoRollJSON.decode(bytes) }
-      return SongInput(path: path, content: .song(song), readOptions: options)
+    func decode(_ bytes: [UInt8], path: String, options: DecodingOptions) throws(KitError) -> SongInput {
+      let jsonOptions = decodeOptions(options)
+      let song = try reading(path) { () throws(PianoRollJSONError) in
+        try PianoRollJSON.decode(bytes, options: jsonOptions)
+      }
+      return SongInput(path: path, content: .song(song), readOptions: options.midi)
     }
 
-    func decode(fileAt path: String, maximumSize: Int, options: ReadOptions) throws(KitError) -> SongInput? {
-      let jsonOptions = decodeOptions(midiLimit: maximumSize)
+    func decode(fileAt path: String, options: DecodingOptions) throws(KitError) -> SongInput? {
+      let jsonOptions = decodeOptions(options)
       let song = try FileIO.withInput(path) { (descriptor) throws(KitError) -> Song in
         try reading(path) { () throws(PianoRollJSONError) in
           try PianoRollJSON.decode(fileDescriptor: descriptor, options: jsonOptions)
         }
       }
-      return SongInput(path: path, content: .song(song), readOptions: options)
+      return SongInput(path: path, content: .song(song), readOptions: options.midi)
     }
   }
 
@@ -78,8 +84,10 @@ public enum PianoRollJSONFormat {
   /// between reading and writing is, in `convert` and `batch` alike (``SongPipeline``).
   /// - Returns: The number of notes written.
   /// - Throws: ``KitError`` (bad input) naming the file and the JSON path.
-  static func writeMIDI(fromJSONFile path: String, midiLimit: Int, to sink: OutputSink) throws(KitError) -> Int {
-    let options = decodeOptions(midiLimit: midiLimit)
+  static func writeMIDI(fromJSONFile path: String, options decoding: DecodingOptions, to sink: OutputSink)
+    throws(KitError) -> Int
+  {
+    let options = decodeOptions(decoding)
     let bytes = try FileIO.withInput(path) { (descriptor) throws(KitError) -> [UInt8] in
       if path != "-" {  // a regular file, which can be read again
         let streamed = try reading(path) { () throws(PianoRollJSONError) in

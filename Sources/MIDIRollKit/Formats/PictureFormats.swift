@@ -75,7 +75,8 @@ public struct Comparison: Sendable {
   /// Reads it (any readable format, told by its extension or first bytes).
   /// - Throws: ``KitError`` (bad input) naming it.
   func song() throws(KitError) -> ComparedSong {
-    let input = try SongInput(path: path, kind: nil, maximumSize: maximumSize, readOptions: readOptions)
+    let input = try SongInput(
+      path: path, kind: nil, options: DecodingOptions(midi: readOptions, maximumSize: maximumSize))
     return ComparedSong(path: path, song: try input.song(), warnings: input.warnings)
   }
 }

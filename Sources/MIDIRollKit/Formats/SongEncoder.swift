@@ -1,3 +1,4 @@
+import PianoRoll
 import SMF
 
 /// Writes songs in one format for one run (made once by ``SongFormats/encoder(for:options:)``,
@@ -13,18 +14,38 @@ public protocol SongEncoder: Sendable {
 public protocol SongDecoder: Sendable {
   /// Decodes bytes already read; `path` is named in errors and warnings.
   /// - Throws: ``KitError`` (bad input) naming the file and the byte offset or JSON path.
-  func decode(_ bytes: [UInt8], path: String, options: ReadOptions) throws(KitError) -> SongInput
+  func decode(_ bytes: [UInt8], path: String, options: DecodingOptions) throws(KitError) -> SongInput
 
   /// Decodes straight from the file at `path` (`-`: standard input) when the format streams,
   /// so that memory follows the song rather than the text; `nil` to have the bytes read first.
-  /// - Parameter maximumSize: The input limit as the user gave it (for a `.mid`).
   /// - Throws: ``KitError`` (bad input) naming the file.
-  func decode(fileAt path: String, maximumSize: Int, options: ReadOptions) throws(KitError) -> SongInput?
+  func decode(fileAt path: String, options: DecodingOptions) throws(KitError) -> SongInput?
 }
 
 extension SongDecoder {
   /// Formats that do not stream have their bytes read first.
-  public func decode(fileAt path: String, maximumSize: Int, options: ReadOptions) throws(KitError)
-    -> SongInput?
-  { nil }
+  public func decode(fileAt path: String, options: DecodingOptions) throws(KitError) -> SongInput? { nil }
+}
+
+/// How songs are read, one group of options a readable format: the `.mid` reader's, the input
+/// limit, and what wins in piano-roll JSON where a note's tick and position disagree.
+public struct DecodingOptions: Sendable {
+  /// How a `.mid` is read (strict or tolerant).
+  public var midi: ReadOptions
+  /// Refuse larger inputs (`.mid` bytes; a JSON input may be as large as the JSON a `.mid` of
+  /// that size becomes).
+  public var maximumSize: Int
+  /// In piano-roll JSON, which wins where a note's tick and its position or seconds disagree
+  /// (`nil`: such a note is refused).
+  public var prefer: PianoRollJSON.DecodeOptions.Preference?
+
+  /// Creates options; the defaults read tolerantly within 64 MiB and refuse disagreements.
+  public init(
+    midi: ReadOptions = ReadOptions(), maximumSize: Int = FileIO.defaultMaximumSize,
+    prefer: PianoRollJSON.DecodeOptions.Preference? = nil
+  ) {
+    self.midi = midi
+    self.maximumSize = maximumSize
+    self.prefer = prefer
+  }
 }

@@ -27,9 +27,7 @@ public struct SongPipeline: Sendable {
   /// What is done to each song between reading and writing.
   public let plan: TransformPlan
   /// How inputs are read.
-  public let readOptions: ReadOptions
-  /// Refuse inputs larger than this (`.mid` bytes).
-  public let maximumSize: Int
+  public let decoding: DecodingOptions
   /// The encoder of ``outputKind``, made once.
   private let encoder: any SongEncoder
 
@@ -38,12 +36,11 @@ public struct SongPipeline: Sendable {
   /// - Throws: ``KitError`` when the kind cannot be written or its options cannot be used.
   public init(
     outputKind: SongFileKind, plan: TransformPlan = TransformPlan(), encoding: EncodingOptions = EncodingOptions(),
-    readOptions: ReadOptions = ReadOptions(), maximumSize: Int = FileIO.defaultMaximumSize
+    decoding: DecodingOptions = DecodingOptions()
   ) throws(KitError) {
     self.outputKind = outputKind
     self.plan = plan
-    self.readOptions = readOptions
-    self.maximumSize = maximumSize
+    self.decoding = decoding
     encoder = try SongFormats.encoder(for: outputKind, options: encoding)
   }
 
@@ -68,12 +65,12 @@ public struct SongPipeline: Sendable {
     if streams(inputPath, inputKind: inputKind) {
       var notes = 0
       outcome.bytesOut = try target.write { sink throws(KitError) in
-        notes = try PianoRollJSONFormat.writeMIDI(fromJSONFile: inputPath, midiLimit: maximumSize, to: sink)
+        notes = try PianoRollJSONFormat.writeMIDI(fromJSONFile: inputPath, options: decoding, to: sink)
       }
       outcome.notes = notes
       return outcome
     }
-    var input = try SongInput(path: inputPath, kind: inputKind, maximumSize: maximumSize, readOptions: readOptions)
+    var input = try SongInput(path: inputPath, kind: inputKind, options: decoding)
     warningsRead(input.warnings)
     outcome.warnings = input.warnings
     outcome.steps = try plan.apply(to: &input)

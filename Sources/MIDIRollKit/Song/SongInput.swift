@@ -44,13 +44,12 @@ public struct SongInput: Sendable {
   /// - Parameters:
   ///   - kind: How to decode it; `nil` lets the extension say, or the first bytes (`MThd`/`RIFF`
   ///     or `{`) for standard input and names without an extension.
-  ///   - maximumSize: Refuse larger inputs (`.mid`; a JSON input may be as large as the JSON a
-  ///     `.mid` of that size becomes).
+  ///   - options: How it is read (the `.mid` reader's options, the size limit, what wins in
+  ///     JSON where a note's tick and position disagree).
   /// - Throws: ``KitError``: (usage) for an extension that names no readable kind (`.txt`),
   ///   (bad input) naming the file and the byte offset or JSON path, or saying that the first
   ///   bytes do not tell the kind.
-  public init(path: String, kind: SongFileKind?, maximumSize: Int, readOptions: ReadOptions) throws(KitError)
-  {
+  public init(path: String, kind: SongFileKind?, options: DecodingOptions) throws(KitError) {
     let named = kind ?? SongFileKind(path: path)
     if named == nil && path != "-" && SongFileKind.hasExtension(path) {
       _ = try SongFileKind.resolve(path, explicit: nil, role: .input, allowed: SongFormats.readable)
@@ -58,7 +57,7 @@ public struct SongInput: Sendable {
     if let named {
       let decoder = try SongFormats.decoder(for: named, path: path)
       do throws(KitError) {
-        if let streamed = try decoder.decode(fileAt: path, maximumSize: maximumSize, options: readOptions) {
+        if let streamed = try decoder.decode(fileAt: path, options: options) {
           self = streamed
           return
         }
@@ -66,7 +65,7 @@ public struct SongInput: Sendable {
         throw Self.withKindHint(error, bytes: FileIO.prefix(of: path, count: 16), kind: named)
       }
     }
-    let bytes = try FileIO.read(path, maximumSize: maximumSize)
+    let bytes = try FileIO.read(path, maximumSize: options.maximumSize)
     guard let kind = named ?? SongFileKind(sniffing: bytes) else {
       let source = path == "-" ? "standard input" : "the file (it has no extension)"
       throw KitError(
@@ -74,16 +73,18 @@ public struct SongInput: Sendable {
         "cannot tell which kind of song this is: \(source) begins with neither MThd or RIFF (a MIDI "
           + "file) nor { (piano-roll JSON)", hints: [.nameInputKind])
     }
-    try self.init(bytes: bytes, kind: kind, path: path, readOptions: readOptions)
+    try self.init(bytes: bytes, kind: kind, path: path, options: options)
   }
 
   /// Decodes bytes already read.
   /// - Parameters:
   ///   - path: Named in errors and warnings.
   /// - Throws: ``KitError`` (bad input) naming the file and the byte offset or JSON path.
-  public init(bytes: [UInt8], kind: SongFileKind, path: String, readOptions: ReadOptions) throws(KitError) {
+  public init(bytes: [UInt8], kind: SongFileKind, path: String, options: DecodingOptions = DecodingOptions())
+    throws(KitError)
+  {
     do throws(KitError) {
-      self = try SongFormats.decoder(for: kind, path: path).decode(bytes, path: path, options: readOptions)
+      self = try SongFormats.decoder(for: kind, path: path).decode(bytes, path: path, options: options)
     } catch {
       throw Self.withKindHint(error, bytes: bytes, kind: kind)
     }

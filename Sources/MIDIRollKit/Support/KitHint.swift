@@ -27,6 +27,8 @@ public enum KitHint: Sendable, Equatable {
   case lowerGain
   /// Install FluidSynth, or build midiroll with it.
   case installFluidSynth
+  /// Say whether a note's tick or its position and seconds win where they disagree.
+  case chooseWhatWins
 
   /// The kit's own wording, which names no command-line option.
   public var plainWords: String {
@@ -44,6 +46,7 @@ public enum KitHint: Sendable, Equatable {
     case .raiseDurationLimit: "raise the duration limit"
     case .lowerGain: "lower the gain"
     case .installFluidSynth: "install FluidSynth (libfluidsynth3) and a General MIDI SoundFont"
+    case .chooseWhatWins: "say whether ticks or positions win"
     }
   }
 }

@@ -134,6 +134,9 @@ extension PendingTrack {
     guard let pitch else {
       throw PianoRollJSONError(.missingName("pitch", expected: "an integer 0…127"), path: reader.path)
     }
+    // An end with no note-off (a note-on of velocity 0, the End of Track) holds no off
+    // velocity: one given is read as 0, as a row's −1 and −2 are (docs/DESIGN.md).
+    if end != .noteOff { offVelocity = 0 }
     let index = notes.count
     notes.append(
       Note(
@@ -247,14 +250,13 @@ extension PendingTrack {
     return Position(bar: parts.bar, beat: parts.beat, subbeat: parts.subbeat, cent: parts.cent)
   }
 
-  /// Places the notes without a tick or a length, and checks (or, with
-  /// ``PianoRollJSON/DecodeOptions/positionWins``, applies) the positions and seconds given next
-  /// to a tick.
+  /// Places the notes without a tick or a length, and checks the positions and seconds given
+  /// next to a tick (or, with ``PianoRollJSON/DecodeOptions/prefer``, ignores or applies them).
   mutating func placeNotes(_ timeline: Timeline, track: Int, options: PianoRollJSON.DecodeOptions)
     throws(PianoRollJSONError)
   {
     let meters = timeline.timeSignatures
-    for check in checks {
+    for check in checks where options.prefer != .ticks {
       let note = notes[check.index]
       let path = Self.notePath(check.index, track: track)
       if let position = check.position {
@@ -264,7 +266,8 @@ extension PendingTrack {
             throw PianoRollJSONError(
               .conflict(
                 "\"tick\": \(note.tick) is at \(Self.describe(atTick)) but \"position\" says "
-                  + "\(Self.describe(position)); keep one of them (or read with the position winning)"),
+                  + "\(Self.describe(position)); keep one of them, or say which wins"
+              ),
               path: path.appending("position"))
           }
           try move(check.index, to: meters.tick(at: position), path: path.appending("position"))
@@ -278,7 +281,7 @@ extension PendingTrack {
             throw PianoRollJSONError(
               .conflict(
                 "\"tick\": \(note.tick) is at \(atTick) seconds but \"seconds\" says \(seconds); "
-                  + "keep one of them (or read with the position winning)"),
+                  + "keep one of them, or say which wins"),
               path: path.appending("seconds"))
           }
           guard seconds.isFinite && seconds >= 0 else {

@@ -78,7 +78,6 @@ struct PendingTrack {
       }
     }
     jsonEventCount = events.count
-    try checkOrders(track: track)
     if let name, !events.contains(where: { $0.event.metaEvent?.kind == .trackName }) {
       events.insert(TrackEvent(tick: 0, .meta(.text(.trackName, name))), at: 0)
       addedName = true
@@ -124,35 +123,62 @@ struct PendingTrack {
     }
   }
 
-  /// The tick orders from `onOrder`, `offOrder` and `order`, once notes and events are placed.
-  func tickOrders(track: Int) throws(PianoRollJSONError) -> TickOrders {
+  /// The tick orders from `onOrder`, `offOrder` and `order` (or the track's order lists), once
+  /// notes and events are placed. They are hints, never refused (docs/DESIGN.md, "Order within a
+  /// tick"): an entry whose index names no note or event, or that ranks an item already ranked,
+  /// is dropped; a tick where a rank is given twice keeps the canonical order; and when the
+  /// track written with the hints would read back with other notes than it states (an edit
+  /// left a hint ranking other items than it was written for), the track keeps the canonical
+  /// order throughout. So the hints only ever choose among orders that give the same notes.
+  func tickOrders() -> TickOrders {
     guard !orders.isEmpty else { return [] }
-    var entries: [(tick: Int, rank: Int, item: TickOrder.Item, order: Int)] = []
+    var entries: [(tick: Int, rank: Int, item: TickOrder.Item)] = []
     entries.reserveCapacity(orders.count)
-    for (number, order) in orders.enumerated() {
+    var seen: Set<TickOrder.Item> = []
+    for order in orders where seen.insert(order.item).inserted {
       switch order.item {
-      case .noteOn(let index): entries.append((notes[index].tick, order.rank, order.item, number))
-      case .noteOff(let index): entries.append((notes[index].endTick, order.rank, order.item, number))
-      case .event(let index):
+      case .noteOn(let index) where index < notes.count:
+        entries.append((notes[index].tick, order.rank, order.item))
+      case .noteOff(let index) where index < notes.count:
+        entries.append((notes[index].endTick, order.rank, order.item))
+      case .event(let index) where index < jsonEventCount:
         let placed = addedName ? index + 1 : index
-        entries.append((events[placed].tick, order.rank, .event(placed), number))
+        entries.append((events[placed].tick, order.rank, .event(placed)))
+      default:
+        continue  // an index the track has not (an edit removed it)
       }
     }
-    entries.sort { ($0.tick, $0.rank, $0.order) < ($1.tick, $1.rank, $1.order) }
+    entries.sort { ($0.tick, $0.rank) < ($1.tick, $1.rank) }
     var result = TickOrders()
     var start = 0  // the first entry of the tick being gathered
+    var repeated = false  // whether a rank of the tick is given twice
     for (position, entry) in entries.enumerated() {
-      if position > 0 && entries[position - 1].tick == entry.tick && entries[position - 1].rank == entry.rank
-      {
-        throw PianoRollJSONError(
-          .conflict("rank \(entry.rank) is given twice at tick \(entry.tick): each rank within a tick once"),
-          path: orders[entry.order].path(track: track))
-      }
+      if position > start && entries[position - 1].rank == entry.rank { repeated = true }
       if position + 1 == entries.count || entries[position + 1].tick != entry.tick {
-        result.append(tick: entry.tick, items: entries[start...position].map(\.item))
+        if !repeated { result.append(tick: entry.tick, items: entries[start...position].map(\.item)) }
         start = position + 1
+        repeated = false
       }
     }
+    guard !result.isEmpty, writesItsNotes(with: result) else { return [] }
     return result
+  }
+
+  /// Whether the track, written with `orders`, reads back with exactly its notes (in any order
+  /// of ``notes``).
+  private func writesItsNotes(with orders: TickOrders) -> Bool {
+    let track = SongTrack(notes: notes, events: events, tickOrders: orders)
+    var pairing = NotePairing(capacity: notes.count * 2 + events.count)
+    track.writeEvents(into: &pairing)
+    let read = pairing.finish(track: 0).notes
+    guard read.count == notes.count else { return false }
+    func key(_ note: Note) -> [Int] {
+      [
+        note.tick, Int(note.channel), Int(note.pitch), note.durationTicks, Int(note.velocity),
+        Int(note.offVelocity), note.end == .noteOff ? 0 : note.end == .noteOnWithVelocityZero ? 1 : 2,
+      ]
+    }
+    return read.map(key).sorted { $0.lexicographicallyPrecedes($1) }
+      == notes.map(key).sorted { $0.lexicographicallyPrecedes($1) }
   }
 }

@@ -24,7 +24,7 @@ extension PianoRollJSON {
   ///   and `type` with the fields of its type;
   /// - `tick` wins over `position`, which wins over `seconds`; but a note whose `position` or
   ///   `seconds` is given next to its `tick` and says another place is refused, naming both
-  ///   (``DecodeOptions/positionWins`` places it by its position instead); a note's `velocity`
+  ///   (``DecodeOptions/prefer`` says which wins instead); a note's `velocity`
   ///   is 100 and its `channel` and `offVelocity` 0 when absent; derived names (`name`,
   ///   `duration` next to `durationTicks`, …) and unknown names are ignored;
   /// - a track's `name` adds a track-name event when the track has none; the top-level
@@ -238,7 +238,7 @@ extension PianoRollJSON {
       try tracks[index].placeNotes(timeline, track: index, options: options)
       try tracks[index].checkGaps(track: index)
       songTracks[index].notes = tracks[index].notes
-      songTracks[index].tickOrders = try tracks[index].tickOrders(track: index)
+      songTracks[index].tickOrders = tracks[index].tickOrders()
       tracks[index] = PendingTrack()  // free it as the song fills
     }
     return Song(format: format, division: division, tracks: songTracks, unknownChunks: unknownChunks)

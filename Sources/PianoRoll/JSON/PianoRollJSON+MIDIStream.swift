@@ -119,7 +119,7 @@ private struct TrackStream {
       try track.placeEvents(timeline.timeSignatures, track: index)
       try track.placeNotes(timeline, track: index, options: options)
       try track.checkGaps(track: index)
-      orders = try track.tickOrders(track: index)
+      orders = track.tickOrders()
     } catch {
       return false
     }

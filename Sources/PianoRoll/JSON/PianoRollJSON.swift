@@ -47,18 +47,38 @@ public enum PianoRollJSON {
 
   /// How ``PianoRollJSON/decode(_:options:)`` reads.
   public struct DecodeOptions: Sendable, Hashable {
-    /// When a note's `position` (or `seconds`) is given next to its `tick` and says another
-    /// place: `false` (the default) refuses the note, naming both; `true` places the note by
-    /// its position (else its seconds), keeping its length in ticks — for JSON whose positions
-    /// were edited by hand.
-    public var positionWins: Bool
+    /// Which of a note's places wins when its `tick` and its `position` (or `seconds`) say
+    /// different places (`--prefer ticks|positions` on the command line).
+    public enum Preference: String, Sendable, Hashable, CaseIterable {
+      /// The tick wins; the position and seconds given next to it are ignored (derived
+      /// fields left stale by an edit of `tick`).
+      case ticks
+      /// The position (else the seconds) places the note, keeping its length in ticks (for
+      /// positions edited by hand).
+      case positions
+    }
+
+    /// Which place wins where a note's `tick` and `position` or `seconds` disagree; `nil` (the
+    /// default) refuses the note, naming both and `--prefer`.
+    public var prefer: Preference?
     /// The longest input accepted, in bytes (default ``PianoRollJSON/defaultMaximumInputBytes``).
     public var maximumInputBytes: Int
 
+    /// Whether a note's position (else its seconds) wins over its tick: `prefer == .positions`.
+    public var positionWins: Bool {
+      get { prefer == .positions }
+      set { prefer = newValue ? .positions : nil }
+    }
+
     /// Options with the given values.
-    public init(positionWins: Bool = false, maximumInputBytes: Int = PianoRollJSON.defaultMaximumInputBytes) {
-      self.positionWins = positionWins
+    public init(prefer: Preference? = nil, maximumInputBytes: Int = PianoRollJSON.defaultMaximumInputBytes) {
+      self.prefer = prefer
       self.maximumInputBytes = maximumInputBytes
+    }
+
+    /// Options where the position wins over the tick, or neither does (``prefer`` `nil`).
+    public init(positionWins: Bool, maximumInputBytes: Int = PianoRollJSON.defaultMaximumInputBytes) {
+      self.init(prefer: positionWins ? .positions : nil, maximumInputBytes: maximumInputBytes)
     }
   }
 }

@@ -77,8 +77,10 @@ public struct PianoRollMatrices: Hashable, Sendable {
     var beat = [Bool](repeating: false, count: steps)
     var downbeat = [Bool](repeating: false, count: steps)
     let meters = timeline.timeSignatures
-    var bar = 0
-    while true {
+    // The bars that begin before the tick of step `steps`: a bound fixed before the loop, so
+    // that it ends even where bars map to no new step (a song of length 0).
+    let barLimit = meters.barCount(endTick: map.startTick(ofStep: steps)) + 1
+    for bar in 0..<barLimit {
       let start = meters.startTick(ofBar: bar)
       let first = map.step(atTick: start)
       guard first < steps else { break }
@@ -90,7 +92,6 @@ public struct PianoRollMatrices: Hashable, Sendable {
         let step = map.step(atTick: tick)
         if step < steps { beat[step] = true }
       }
-      bar += 1
     }
 
     self.stepMap = map

@@ -7,9 +7,10 @@ public struct StepMap: Hashable, Sendable {
   public let timeSignatures: TimeSignatureMap
   /// Steps up to the song's end (a bar grid: up to the end of the last bar begun).
   public let songSteps: Int
-  /// Bar grid only: the first tick of bars `0...barCount` (the last is the end of the last bar).
+  /// Bar grid only: the first tick of bars `0...max(1, barCount)` (the last is the end of the
+  /// last bar; a song of length 0 still knows its first bar, so that every tick has a step).
   let barStartTicks: [Int]
-  /// Bar grid only: the first step of bars `0...barCount`.
+  /// Bar grid only: the first step of bars `0...max(1, barCount)`.
   let barFirstSteps: [Int]
   /// Bar grid only: the lines of the grid inside a bar.
   let lines: GridLines?
@@ -47,9 +48,10 @@ public struct StepMap: Hashable, Sendable {
       }
       var starts = [0]
       var firstSteps = [0]
-      starts.reserveCapacity(barCount + 1)
-      firstSteps.reserveCapacity(barCount + 1)
-      for bar in 0..<barCount {
+      let knownBars = max(1, barCount)
+      starts.reserveCapacity(knownBars + 1)
+      firstSteps.reserveCapacity(knownBars + 1)
+      for bar in 0..<knownBars {
         let end = timeSignatures.startTick(ofBar: bar + 1)
         let length = end - starts[bar]
         // ceil(length / cell): a bar the grid does not fill rounds up.
@@ -82,12 +84,14 @@ public struct StepMap: Hashable, Sendable {
     case .perQuarter(let resolution):
       return Self.nearestStep(tick, resolution: resolution, ticksPerQuarter: timeSignatures.ticksPerQuarter)
     case .bars:
-      guard let lines, let last = barStartTicks.last, barStartTicks.count > 1 else { return 0 }
+      guard let lines, let last = barStartTicks.last, let lastStep = barFirstSteps.last,
+        barStartTicks.count > 1
+      else { return 0 }
       let (numerator, denominator) = lines.grid.cellTicks(ticksPerQuarter: timeSignatures.ticksPerQuarter)
       let tick = max(0, tick)
       if tick >= last {
         // Past the last bar: its grid continues, cell after cell.
-        return songSteps + (2 * (tick - last) * denominator + numerator) / (2 * numerator)
+        return lastStep + (2 * (tick - last) * denominator + numerator) / (2 * numerator)
       }
       let bar = barIndex(holding: tick)
       let start = barStartTicks[bar]
@@ -128,8 +132,10 @@ public struct StepMap: Hashable, Sendable {
       return quotient * timeSignatures.ticksPerQuarter + remainder * timeSignatures.ticksPerQuarter
         / resolution
     case .bars:
-      guard let lines, let last = barStartTicks.last, barStartTicks.count > 1 else { return 0 }
-      if step >= songSteps { return last + lines.offset(ofLine: step - songSteps) }
+      guard let lines, let last = barStartTicks.last, let lastStep = barFirstSteps.last,
+        barStartTicks.count > 1
+      else { return 0 }
+      if step >= lastStep { return last + lines.offset(ofLine: step - lastStep) }
       var low = 0
       var high = barFirstSteps.count - 2
       while low < high {
