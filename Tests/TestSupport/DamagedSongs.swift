@@ -21,6 +21,7 @@ public enum DamagedSongs {
     /// `docs/DESIGN.md`, the SMF reading rules).
     public var beforeRunningStatus = false
 
+    /// The fixture's name.
     public var description: String { name }
   }
 
@@ -40,7 +41,9 @@ public enum DamagedSongs {
       self.key = key
     }
 
+    /// Orders notes by start, end, then key.
     public static func < (a: Note, b: Note) -> Bool { (a.start, a.end, a.key) < (b.start, b.end, b.key) }
+    /// `key@start–end`.
     public var description: String { "\(key)@\(start)–\(end)" }
   }
 
