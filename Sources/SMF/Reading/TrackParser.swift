@@ -82,8 +82,12 @@ struct TrackParser {
       }
     }
     if let failure {
-      // The track (or the file) ends inside an event: keep the events before it.
-      guard let expected = Self.cutShort(failure) else { throw failure }
+      // The track (or the file) ends inside an event: keep the events before it. Only where
+      // the bytes that hold the track end: at the file's end, or where the next chunk starts
+      // (else the declared length is wrong, not the track cut).
+      guard let expected = Self.cutShort(failure),
+        declaredEnd == file.end || nextChunkFollows(at: declaredEnd)
+      else { throw failure }
       // A length past the file's end is what a file cut short declares: the cut says it all.
       let cut = SMFWarning(
         .eventCutShort(expected: expected, droppedBytes: declaredEnd - events.lastEventStart, tracks: 1),
