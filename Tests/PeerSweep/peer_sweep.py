@@ -188,6 +188,8 @@ def main():
     for base in bases:
         with open(base, 'rb') as f:
             data = f.read()
+        if not data:
+            continue
         name = os.path.relpath(base, ROOT) if base.startswith(ROOT) else base
         rng = random.Random(options.seed * 1_000_003 + zlib.crc32(name.encode()))
         for mutant_name, mutant in mutants(name, data, rng, options.per_kind):
