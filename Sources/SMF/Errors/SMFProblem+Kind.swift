@@ -20,7 +20,9 @@ extension SMFProblem {
     case missingRunningStatus(dataByte: UInt8)
     /// A channel message has a data byte of `0x80` or more.
     case dataByteOutOfRange(message: String, byte: UInt8)
-    /// A status byte that has no meaning in a track (`F1`–`F6`, `F8`–`FE`).
+    /// An undefined status byte (`F4`, `F5`, `F9`, `FD`) after which the next event does not
+    /// parse (the defined system messages, and the undefined ones followed by an event that
+    /// parses, are skipped with a warning: ``systemMessagesSkipped(first:count:bytes:)``).
     case unexpectedStatusByte(UInt8)
     /// A RIFF file that holds no `data` chunk with a Standard MIDI File.
     case riffWithoutMIDIData
