@@ -7,15 +7,17 @@ import Testing
 @Suite("diagnosis")
 struct DiagnosisTests {
   /// A format 1 file of four tracks: a tempo track (its chunk at byte 14), a note-on whose
-  /// velocity is a status byte (at 33), a status byte F4 (at 53), and a text event longer
-  /// than what is left (at 74).
+  /// velocity is a status byte (at 33), an undefined status byte F4 followed by a data byte
+  /// (at 53), and a text event longer than what is left in its chunk (at 74), which a byte
+  /// that is no chunk follows (so the track is not one cut short: its length is wrong).
   static let fourTracks = SMFBytes.file(
     format: 1,
     [
       SMFBytes.track([0x00, 0xFF, 0x51, 0x03, 0x07, 0xA1, 0x20] + SMFBytes.endOfTrack),
       SMFBytes.track([0x00, 0x90, 0x3C, 0x64, 0x60, 0x90, 0x3E, 0x90] + SMFBytes.endOfTrack),
-      SMFBytes.track([0x00, 0x90, 0x3C, 0x64, 0x60, 0x3C, 0x00, 0x00, 0xF4] + SMFBytes.endOfTrack),
+      SMFBytes.track([0x00, 0x90, 0x3C, 0x64, 0x60, 0x3C, 0x00, 0x00, 0xF4, 0x3C, 0x00, 0x2F, 0x00]),
       SMFBytes.track([0x00, 0xC0, 0x05, 0x00, 0xFF, 0x01, 0x40, 0x41]),
+      [0x00],
     ])
 
   @Test("an error in one track does not hide the errors of the next ones")
@@ -133,6 +135,8 @@ struct DiagnosisTests {
       .trailingBytes(count: 2), .riffWrapper, .headerLonger(length: 8),
       .trackCountMismatch(declared: 2, found: 1),
       .format0WithManyTracks(count: 2), .runningStatusAfterMetaOrSysEx, .unknownChunk(ChunkType("XFIH")),
+      .systemMessagesSkipped(first: 0xF8, count: 1, bytes: 1),
+      .eventCutShort(expected: "a delta-time", droppedBytes: 1, tracks: 1),
     ]
     #expect(errors.allSatisfy { $0.severity == .error })
     #expect(warnings.allSatisfy { $0.severity == .warning })

@@ -25,7 +25,8 @@ struct BatchCommandTests {
     ]
     for (path, content) in good { try folders.write(content, at: path) }
     try folders.write(bytes[0], at: "a/second.midi")  // its output exists already
-    try folders.write(Array(bytes[1].prefix(40)), at: "a/truncated.mid")
+    // Cut inside the header (a file cut inside an event after a valid header reads).
+    try folders.write(Array(bytes[1].prefix(12)), at: "a/truncated.mid")
     try folders.write(Array("These are my notes, not MIDI.\n".utf8), at: "notmidi.mid")
     try folders.write(Array(#"{"midiroll": 1, "format": 1, "tracks": []}"#.utf8), at: "b/actually-json.mid")
     try folders.write(Array("not a song\n".utf8), at: "b/readme.txt")  // not an input at all
@@ -67,7 +68,7 @@ struct BatchCommandTests {
       #expect((entry["reason"] as? String)?.isEmpty == false, "\(path) has a reason")
       #expect(run.stderr.contains(folders.input.appendingPathComponent(path).path), "\(path) on stderr")
     }
-    #expect(report["a/truncated.mid"]?["offset"] as? Int == 40)
+    #expect(report["a/truncated.mid"]?["offset"] as? Int == 12)
     #expect(report["notmidi.mid"]?["offset"] as? Int == 0)
     #expect((report["b/actually-json.mid"]?["reason"] as? String)?.contains("looks like JSON") == true)
     #expect((report["b/unreadable.mid"]?["reason"] as? String)?.contains("missing file") == true)

@@ -35,13 +35,14 @@ struct ConvertCommandTests {
     let sample = try #require(try sampleFiles().first)
     let bytes = [UInt8](try Data(contentsOf: sample))
     let truncated = folder.appendingPathComponent("truncated.mid")
-    try Data(bytes.prefix(40)).write(to: truncated)
+    // Cut inside the header (a file cut inside an event after a valid header reads).
+    try Data(bytes.prefix(12)).write(to: truncated)
     let output = folder.appendingPathComponent("out.mid")
     let run = try runMIDIRoll(["convert", truncated.path, output.path])
     #expect(run.status == 1)
     let lines = run.stderr.split(separator: "\n")
     #expect(lines.count == 1)
-    #expect(run.stderr.contains(truncated.path) && run.stderr.contains("byte "))
+    #expect(run.stderr.contains(truncated.path) && run.stderr.contains("byte 12"))
     #expect(!run.stderr.contains("Fatal") && !run.stderr.contains("Stack"))
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }

@@ -12,6 +12,9 @@ import SMF
 ///   but those that describe the file itself (unknown chunks, format 0 with many tracks), with
 ///   or without running status, and rewriting that again gives the same bytes;
 /// - strict reading accepts exactly the files tolerant reading accepts without a warning;
+/// - the tolerant reading of a file cut anywhere inside its last event (or the one before) has
+///   every event of the whole file before that event, so every note that ended before the cut,
+///   then End of Track, with one warning more: the cut, at the event;
 /// - the size limit refuses exactly the inputs larger than it;
 /// - ``MIDIFile/diagnose(_:maximumFileSize:)`` lists exactly the warnings of a file that reads,
 ///   and for one that does not, the error the reader throws.
@@ -91,6 +94,7 @@ public enum SMFLaws {
     let rewritten = file.serialized()
     try checkReadsBack(rewritten, file, "rewritten with running status")
     try checkReadsBack(file.serialized(runningStatus: false), file, "rewritten without running status")
+    try checkCuts(file)
     if case .success(let reread) = read(rewritten), reread.file.serialized() != rewritten {
       throw LawViolation("rewriting is a fixed point", "the second rewrite differs from the first")
     }
@@ -102,7 +106,7 @@ public enum SMFLaws {
           "strict reading refuses every file with a warning", "accepted with \(result.warnings)")
       }
     case .failure(let error):
-      guard error.isStrict, result.warnings.contains(where: { $0.kind == error.kind }) else {
+      guard error.isStrict, result.warnings.contains(where: { sameProblem($0, error) }) else {
         throw LawViolation(
           "strict reading refuses only for a warning tolerant reading gives",
           "strict: \(error); tolerant warnings: \(result.warnings)")
@@ -151,6 +155,80 @@ public enum SMFLaws {
     guard unexpected.isEmpty else {
       throw LawViolation("a file \(how) reads back without warnings", "\(unexpected)")
     }
+  }
+
+  /// Whether a warning is the one strict reading threw: the same kind at the same place. The
+  /// kinds that come once per file count the whole file's in tolerant reading, and only the
+  /// first track's in strict reading, which stops there.
+  static func sameProblem(_ warning: SMFWarning, _ error: SMFError) -> Bool {
+    switch (warning.kind, error.kind) {
+    case (.systemMessagesSkipped, .systemMessagesSkipped), (.eventCutShort, .eventCutShort):
+      return warning.offset == error.offset && warning.track == error.track
+    default:
+      return warning.kind == error.kind
+    }
+  }
+
+  /// The law of files cut short: the file written without running status, cut at up to 8
+  /// places inside each of its last two events, reads with every event before the cut one,
+  /// then End of Track at the last one's tick, and the cut as its one more warning.
+  private static func checkCuts(_ file: MIDIFile) throws(LawViolation) {
+    // Only when the last track is the file's last chunk, and the header can count the tracks.
+    guard let last = file.tracks.last, file.tracks.count <= 0xFFFF,
+      file.unknownChunks.allSatisfy({ $0.tracksBefore < file.tracks.count })
+    else { return }
+    let bytes = file.serialized(runningStatus: false)
+    guard case .success(let whole) = read(bytes) else { return }  // checkReadsBack threw already
+    var lengths: [Int] = []
+    var tick = 0
+    for item in last.events {
+      lengths.append(encodedLength(item.event, delta: item.tick - tick))
+      tick = item.tick
+    }
+    var end = bytes.count
+    for index in stride(from: last.events.count - 1, through: max(0, last.events.count - 2), by: -1) {
+      let start = end - lengths[index]
+      let inside = start + 1..<end
+      let step = max(1, inside.count / 8)
+      for cut in stride(from: inside.lowerBound, to: inside.upperBound, by: step) {
+        let result: ReadResult
+        switch read(Array(bytes[..<cut])) {
+        case .success(let read): result = read
+        case .failure(let error):
+          throw LawViolation(
+            "a file cut inside its last event reads", "cut at \(cut) of \(bytes.count): \(error)")
+        }
+        let kept = Array(last.events[..<index])
+        let expected = kept + [TrackEvent(tick: kept.last?.tick ?? 0, .meta(.endOfTrack))]
+        guard result.file.tracks.dropLast() == file.tracks.dropLast(),
+          result.file.tracks.last.map({ Array($0.events) }) == expected
+        else {
+          throw LawViolation(
+            "a file cut inside its last event keeps every event before it", "cut at \(cut) of \(bytes.count)")
+        }
+        let cuts = result.warnings.filter { if case .eventCutShort = $0.kind { true } else { false } }
+        guard cuts.count == 1, cuts[0].offset == start, cuts[0].track == file.tracks.count - 1,
+          result.warnings.filter({ $0 != cuts[0] }) == whole.warnings
+        else {
+          throw LawViolation(
+            "a file cut inside its last event warns of the cut, at the event",
+            "cut at \(cut), event at \(start): \(result.warnings)")
+        }
+      }
+      end = start
+    }
+  }
+
+  /// The bytes an event takes, written without running status after a delta-time of `delta`.
+  static func encodedLength(_ event: MIDIEvent, delta: Int) -> Int {
+    func vlqLength(_ value: Int) -> Int { value < 1 << 7 ? 1 : value < 1 << 14 ? 2 : value < 1 << 21 ? 3 : 4 }
+    let body =
+      switch event {
+      case .channel(let message): 1 + message.kind.dataByteCount
+      case .meta(let meta): 2 + vlqLength(meta.data.count) + meta.data.count
+      case .sysEx(let sysEx): 1 + vlqLength(sysEx.data.count) + sysEx.data.count
+      }
+    return vlqLength(delta) + body
   }
 
   /// The most bytes of storage a file read may hold per byte of input.

@@ -9,6 +9,8 @@
 struct Diagnoser {
   var parser: FileParser
   var problems: [SMFProblem] = []
+  /// Keeps the warnings that come once per file to one each across the tracks read.
+  var oncePerFile = OncePerFileWarnings()
   var format: Format?
   /// Where the `MThd` chunk starts (after an RMID wrapper, if any).
   var headerStart = 0
@@ -36,8 +38,7 @@ struct Diagnoser {
 
   /// Moves the warnings the parser collected into `problems`.
   mutating func takeWarnings() {
-    problems += parser.warnings
-    parser.warnings.removeAll()
+    oncePerFile.append(contentsOf: parser.takeWarnings(), to: &problems)
   }
 
   mutating func record(_ error: SMFError) {

@@ -20,7 +20,9 @@ extension SMFProblem {
     case missingRunningStatus(dataByte: UInt8)
     /// A channel message has a data byte of `0x80` or more.
     case dataByteOutOfRange(message: String, byte: UInt8)
-    /// A status byte that has no meaning in a track (`F1`–`F6`, `F8`–`FE`).
+    /// An undefined status byte (`F4`, `F5`, `F9`, `FD`) after which the next event does not
+    /// parse (the defined system messages, and the undefined ones followed by an event that
+    /// parses, are skipped with a warning: ``systemMessagesSkipped(first:count:bytes:)``).
     case unexpectedStatusByte(UInt8)
     /// A RIFF file that holds no `data` chunk with a Standard MIDI File.
     case riffWithoutMIDIData
@@ -57,6 +59,14 @@ extension SMFProblem {
     case runningStatusAfterMetaOrSysEx
     /// Tolerated: a chunk of a type this reader does not know; it was kept as bytes.
     case unknownChunk(ChunkType)
+    /// Tolerated: system common or real-time messages (`F1`–`F6`, `F8`–`FE`) between a track's
+    /// events, skipped with their data bytes. One warning per file, at the first one (`first`
+    /// its status byte), counting every message skipped in the file and their bytes.
+    case systemMessagesSkipped(first: UInt8, count: Int, bytes: Int)
+    /// Tolerated: a track (or the file) ends inside an event; the events before it were kept,
+    /// the incomplete one (`droppedBytes` long, counted from its delta-time) was dropped and
+    /// the track ended there. One warning per file, at the first, counting the `tracks` cut.
+    case eventCutShort(expected: String, droppedBytes: Int, tracks: Int)
   }
 }
 
@@ -70,7 +80,8 @@ extension SMFProblem.Kind {
       return .error
     case .missingEndOfTrack, .bytesAfterEndOfTrack, .trackLengthPastEnd, .trackLengthTooShort,
       .trackLengthTooLong, .trailingBytes, .riffWrapper, .headerLonger, .trackCountMismatch,
-      .format0WithManyTracks, .runningStatusAfterMetaOrSysEx, .unknownChunk:
+      .format0WithManyTracks, .runningStatusAfterMetaOrSysEx, .unknownChunk, .systemMessagesSkipped,
+      .eventCutShort:
       return .warning
     }
   }
@@ -137,6 +148,14 @@ extension SMFProblem.Kind {
       return "running status used right after a meta or SysEx event"
     case .unknownChunk(let type):
       return "unknown chunk \"\(type)\" kept as bytes"
+    case .systemMessagesSkipped(let first, let count, let bytes):
+      let what =
+        "system message 0x\(hex(first)) (\(SystemMessage.name(of: first))) between events was skipped"
+      return count == 1 ? what : what + ", with \(count - 1) more (\(bytes) bytes in all)"
+    case .eventCutShort(let expected, let dropped, let tracks):
+      let place = tracks == 1 ? "the track" : "each of \(tracks) tracks"
+      return "the data ends inside an event (expected \(expected)): \(place) was ended after its last "
+        + "complete event (\(dropped) byte(s) dropped)"
     }
   }
 }

@@ -83,7 +83,10 @@ extension MIDIFile {
 struct FileParser {
   var reader: ByteReader
   let strict: Bool
-  var warnings: [SMFWarning] = []
+  var warnings: [SMFWarning] { collected }
+  /// The tolerated problems so far, those that come once per file kept to one each.
+  private var collected: [SMFWarning] = []
+  private var oncePerFile = OncePerFileWarnings()
   /// The number of track chunks met so far, the one that failed included.
   private(set) var trackCount = 0
   /// The length the last track chunk met declares (its data starts at the cursor while its
@@ -100,7 +103,16 @@ struct FileParser {
   /// Records a tolerated problem, or throws it in strict mode.
   mutating func warn(_ warning: SMFWarning) throws(SMFError) {
     if strict { throw warning.strict }
-    warnings.append(warning)
+    oncePerFile.append(warning, to: &collected)
+  }
+
+  /// Hands over the warnings collected so far and starts a new list.
+  mutating func takeWarnings() -> [SMFWarning] {
+    defer {
+      collected = []
+      oncePerFile = OncePerFileWarnings()
+    }
+    return collected
   }
 
   mutating func parseFile() throws(SMFError) -> MIDIFile {
@@ -157,7 +169,7 @@ struct FileParser {
         defer {
           trackCount += 1
           scannedBytes += trackParser.scannedBytes
-          warnings.append(contentsOf: trackParser.warnings)
+          oncePerFile.append(contentsOf: trackParser.warnings, to: &collected)
         }
         var sink = try trackParser.parseEvents(into: Sink.self)
         eachTrack(trackCount, &sink)
