@@ -21,9 +21,11 @@ struct NotePairing: TrackEventSink {
   private var noteCount = 0
   private var others = TrackEvents()
   /// A first-in-first-out queue of sounding notes per channel and key (`channel << 7 | key`):
-  /// the heads (indices of `notes`, -1 for none), then the tails. Empty until the first
-  /// channel message.
-  private var queues: [Int] = []
+  /// the heads, then the tails, each an index of `notes` plus one (0 for none; 16 KB to clear
+  /// per track). Empty until the first channel message.
+  private var queues: [UInt32] = []
+  /// How many notes are sounding.
+  private var sounding = 0
   private var order = TickOrderRecorder()
   private(set) var lastTick = 0
 
@@ -55,19 +57,22 @@ struct NotePairing: TrackEventSink {
 
   mutating func appendChannels(_ events: UnsafeBufferPointer<RawChannelEvent>) {
     guard !events.isEmpty else { return }
-    if queues.isEmpty { queues = [Int](repeating: -1, count: 2 * Self.keyCount) }
+    // A track of 4 billion notes would take 100 GB: memory runs out long before this.
+    precondition(noteCount + events.count < Int(UInt32.max), "more than 4 billion notes in a track")
+    if queues.isEmpty { queues = [UInt32](repeating: 0, count: 2 * Self.keyCount) }
     while notes.count < noteCount + events.count {
       notes.append(contentsOf: Self.room.prefix(noteCount + events.count - notes.count))
     }
     // The storage moves out of `self` while its buffers are in use (each array is checked for
     // a unique owner once, here), and the loop keeps its counts in locals.
     var notes: [Note] = []
-    var queues: [Int] = []
+    var queues: [UInt32] = []
     var order = TickOrderRecorder()
     swap(&notes, &self.notes)
     swap(&queues, &self.queues)
     swap(&order, &self.order)
-    var counts = Counts(notes: noteCount, others: 0, firstOther: others.count, lastTick: lastTick)
+    var counts = Counts(
+      notes: noteCount, sounding: sounding, others: 0, firstOther: others.count, lastTick: lastTick)
     withUnsafeTemporaryAllocation(of: RawChannelEvent.self, capacity: events.count) { others in
       notes.withUnsafeMutableBufferPointer { notes in
         queues.withUnsafeMutableBufferPointer { queues in
@@ -84,6 +89,7 @@ struct NotePairing: TrackEventSink {
     swap(&queues, &self.queues)
     swap(&order, &self.order)
     noteCount = counts.notes
+    sounding = counts.sounding
     lastTick = counts.lastTick
   }
 
@@ -91,6 +97,8 @@ struct NotePairing: TrackEventSink {
   private struct Counts {
     /// The track's notes so far.
     var notes: Int
+    /// How many of them are sounding.
+    var sounding: Int
     /// The batch's messages that are not part of a note so far.
     var others: Int
     /// The index in ``NotePairing/others`` of the batch's first such message.
@@ -105,11 +113,12 @@ struct NotePairing: TrackEventSink {
   /// a local or behind a pointer, so that it stays in registers.
   private static func pair(
     _ events: UnsafeBufferPointer<RawChannelEvent>, notes: UnsafeMutablePointer<Note>,
-    heads: UnsafeMutablePointer<Int>, others: UnsafeMutablePointer<RawChannelEvent>, counts: inout Counts,
+    heads: UnsafeMutablePointer<UInt32>, others: UnsafeMutablePointer<RawChannelEvent>, counts: inout Counts,
     order: inout TickOrderRecorder.Cursor, items: UnsafeMutablePointer<UInt64>, orders: inout TickOrders
   ) {
     let tails = heads + keyCount
     var noteCount = counts.notes
+    var sounding = counts.sounding
     var otherCount = counts.others
     var lastTick = counts.lastTick
     var cursor = order
@@ -129,16 +138,23 @@ struct NotePairing: TrackEventSink {
             tick: tick,
             durationTicks: -1, end: .endOfTrack)
           cursor.add(UInt64(index), rank: .noteOn, isEvent: false, items: items)
+          sounding &+= 1
           let tail = tails[key]
-          if tail >= 0 { notes[tail].durationTicks = index } else { heads[key] = index }
-          tails[key] = index
+          if tail != 0 {
+            notes[Int(tail) &- 1].durationTicks = index
+          } else {
+            heads[key] = UInt32(truncatingIfNeeded: noteCount)
+          }
+          tails[key] = UInt32(truncatingIfNeeded: noteCount)
           continue
         }
-        let index = heads[key]
-        if index >= 0 {
-          let next = notes[index].durationTicks  // the next sounding note of the key
-          heads[key] = next
-          if next < 0 { tails[key] = -1 }
+        let head = heads[key]
+        if head != 0 {
+          let index = Int(head) &- 1
+          let next = notes[index].durationTicks  // the next sounding note of the key, or -1
+          heads[key] = UInt32(truncatingIfNeeded: next &+ 1)
+          if next < 0 { tails[key] = 0 }
+          sounding &-= 1
           let duration = tick - notes[index].tick
           notes[index].durationTicks = duration
           notes[index].offVelocity = event.data2
@@ -158,6 +174,7 @@ struct NotePairing: TrackEventSink {
     }
     order = cursor
     counts.notes = noteCount
+    counts.sounding = sounding
     counts.others = otherCount
     counts.lastTick = lastTick
   }
@@ -179,8 +196,8 @@ struct NotePairing: TrackEventSink {
   mutating func finish(track: Int) -> SongTrack {
     order.finish()
     notes.removeSubrange(noteCount..<notes.count)  // the room
-    for key in queues.indices.prefix(queues.isEmpty ? 0 : Self.keyCount) {
-      var index = queues[key]
+    for key in queues.indices.prefix(sounding > 0 ? Self.keyCount : 0) {
+      var index = Int(queues[key]) - 1
       while index >= 0 {
         let next = notes[index].durationTicks
         notes[index].durationTicks = lastTick - notes[index].tick
