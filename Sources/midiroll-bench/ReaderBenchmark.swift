@@ -21,6 +21,7 @@ struct ReaderBenchmark: BenchmarkSection {
       if options.runs(tool: "midiroll") {
         report.rows.append(try midirollRead(workload, options))
         report.rows.append(try midirollReadAndPair(workload, options))
+        report.rows.append(try midirollFileThenPair(workload, options))
       }
       if options.runs(tool: "libsmf") {
         switch libsmf(workload, options) {
@@ -43,6 +44,7 @@ struct ReaderBenchmark: BenchmarkSection {
           }
         }
       }
+      if let line = comparison(report.rows) { report.notes.append(line) }
       print(report.text)
       print()
     }
@@ -66,9 +68,32 @@ struct ReaderBenchmark: BenchmarkSection {
       passSeconds: seconds, passCPUSeconds: cpuSeconds, output: "events: \(events)")
   }
 
-  /// `MIDIFile.read` and PianoRoll's `Song(file:)`, which pairs every note (what symusic's
-  /// `Score` does on top of reading).
+  /// PianoRoll's `Song(bytes:)`: reads the file and pairs every note as each track is read (what
+  /// symusic's `Score.from_midi` does: bytes to notes).
   private func midirollReadAndPair(_ workload: Workload, _ options: BenchmarkOptions) throws
+    -> Measurement
+  {
+    let (seconds, cpuSeconds, notes) = try time(
+      passes: options.passes, minimumSeconds: options.minimumSeconds
+    ) {
+      var notes = 0
+      for bytes in workload.contents {
+        let song = try Song(bytes: bytes)
+        notes += song.tracks.reduce(0) { $0 + $1.notes.count }
+        consume(song)
+      }
+      return notes
+    }
+    return Measurement(
+      tool: Self.readAndPairTool, files: workload.contents.count,
+      bytes: workload.byteCount, passSeconds: seconds, passCPUSeconds: cpuSeconds, output: "notes: \(notes)")
+  }
+
+  /// The row of ``midirollReadAndPair(_:_:)``.
+  static let readAndPairTool = "midiroll Song(bytes:) read + pair"
+
+  /// `MIDIFile.read`, then `Song(file:)`: the events held as a `MIDIFile` first, then paired.
+  private func midirollFileThenPair(_ workload: Workload, _ options: BenchmarkOptions) throws
     -> Measurement
   {
     let (seconds, cpuSeconds, notes) = try time(
@@ -83,8 +108,19 @@ struct ReaderBenchmark: BenchmarkSection {
       return notes
     }
     return Measurement(
-      tool: "midiroll read + Song (paired notes)", files: workload.contents.count,
+      tool: "midiroll MIDIFile.read, Song(file:)", files: workload.contents.count,
       bytes: workload.byteCount, passSeconds: seconds, passCPUSeconds: cpuSeconds, output: "notes: \(notes)")
+  }
+
+  /// How many times as fast as symusic's `Score.from_midi` midiroll's read + pair was, by wall
+  /// and by CPU time, when both ran.
+  private func comparison(_ rows: [Measurement]) -> String? {
+    guard let ours = rows.first(where: { $0.tool == Self.readAndPairTool }),
+      let theirs = rows.first(where: { $0.tool.hasPrefix("symusic Score.from_midi") })
+    else { return nil }
+    return "read + pair against symusic Score.from_midi: "
+      + format(ours.megabytesPerSecond / theirs.megabytesPerSecond, 2) + "× (wall), "
+      + format(ours.megabytesPerCPUSecond / theirs.megabytesPerCPUSecond, 2) + "× (CPU)"
   }
 
   /// libsmf through `LibSMFReader` (its safety scan, `smf_load_from_memory`, copying the events

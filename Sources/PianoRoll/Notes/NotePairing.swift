@@ -8,23 +8,39 @@ import SMF
 /// the end of the track ends at the track's last tick (its End of Track); a note-off with no
 /// note sounding stays a plain event. Nothing is dropped. Where the order of a tick's events in
 /// the file differs from the order ``Song/midiFile()`` writes, a ``TickOrder`` records it.
+///
+/// The hot path is ``appendChannels(_:)``: the reader's batches of raw messages are paired
+/// over unsafe buffers of the storage, so that no event value is built and no copy-on-write
+/// check is made per message (`make bench` measures it against symusic).
 struct NotePairing: TrackEventSink {
+  /// The notes (`notes[..<noteCount]`), then room for a batch's notes, so that a batch writes
+  /// them without growing the array. A sounding note has no length yet, so its `durationTicks`
+  /// holds the link to the next note of its queue (-1 for none) until it ends: the queues take
+  /// no memory per note.
   private var notes: [Note] = []
+  private var noteCount = 0
   private var others = TrackEvents()
   /// A first-in-first-out queue of sounding notes per channel and key (`channel << 7 | key`):
-  /// indices of `notes`, -1 for none. A sounding note has no length yet, so its
-  /// `durationTicks` holds the link to the next note of its queue (-1 for none) until it ends:
-  /// the queues take no memory per note.
-  private var head = [Int](repeating: -1, count: 16 * 128)
-  private var tail = [Int](repeating: -1, count: 16 * 128)
+  /// the heads, then the tails, each an index of `notes` plus one (0 for none; 16 KB to clear
+  /// per track). Empty until the first channel message.
+  private var queues: [UInt32] = []
+  /// How many notes are sounding.
+  private var sounding = 0
   private var order = TickOrderRecorder()
   private(set) var lastTick = 0
 
-  /// The notes and other events of a track's events (in file order).
+  /// The number of queues: one per channel and key.
+  private static let keyCount = 16 * 128
+  /// What fills the room after the notes, a batch at a time (copied whole, not note by note).
+  private static let room = [Note](
+    repeating: Note(pitch: 0, tick: 0, durationTicks: 0), count: RawChannelEvent.batchSize)
+
+  /// The notes and other events of a track's events, handed over as the reader would (no
+  /// ``TrackEvent`` made).
   /// - Complexity: O(*n*) in the number of events.
-  static func pair(_ events: some Collection<TrackEvent>, track: Int) -> SongTrack {
+  static func pair(_ events: TrackEvents, track: Int) -> SongTrack {
     var pairing = NotePairing(capacity: events.count)
-    pairing.take(contentsOf: events)
+    events.send(to: &pairing)
     return pairing.finish(track: track)
   }
 
@@ -34,56 +50,154 @@ struct NotePairing: TrackEventSink {
   }
 
   mutating func appendChannel(tick: Int, status: UInt8, _ data1: UInt8, _ data2: UInt8) {
-    lastTick = max(lastTick, tick)
-    order.move(to: tick)
-    let kind = status & 0xF0
-    guard kind == 0x90 || kind == 0x80 else {
-      order.add(.event(others.count), rank: .other, isEvent: true)
-      others.appendChannel(tick: tick, status: status, data1, data2)
-      return
+    withUnsafePointer(to: RawChannelEvent(tick: tick, status: status, data1, data2)) {
+      appendChannels(UnsafeBufferPointer(start: $0, count: 1))
     }
-    let key = Int(status & 0x0F) << 7 | Int(data1)
-    if kind == 0x90 && data2 > 0 {
-      let index = notes.count
-      order.add(.noteOn(index), rank: .noteOn, isEvent: false)
-      notes.append(
-        Note(
-          pitch: data1, velocity: data2, offVelocity: 0, channel: status & 0x0F, tick: tick,
-          durationTicks: -1,
-          end: .endOfTrack))
-      if tail[key] >= 0 { notes[tail[key]].durationTicks = index } else { head[key] = index }
-      tail[key] = index
-      return
+  }
+
+  mutating func appendChannels(_ events: UnsafeBufferPointer<RawChannelEvent>) {
+    guard !events.isEmpty else { return }
+    // A track of 4 billion notes would take 100 GB: memory runs out long before this.
+    precondition(noteCount + events.count < Int(UInt32.max), "more than 4 billion notes in a track")
+    if queues.isEmpty { queues = [UInt32](repeating: 0, count: 2 * Self.keyCount) }
+    while notes.count < noteCount + events.count {
+      notes.append(contentsOf: Self.room.prefix(noteCount + events.count - notes.count))
     }
-    guard head[key] >= 0 else {
-      order.add(.event(others.count), rank: .strayNoteOff, isEvent: true)
-      others.appendChannel(tick: tick, status: status, data1, data2)  // a note-off with no note sounding
-      return
+    // The storage moves out of `self` while its buffers are in use (each array is checked for
+    // a unique owner once, here), and the loop keeps its counts in locals.
+    var notes: [Note] = []
+    var queues: [UInt32] = []
+    var order = TickOrderRecorder()
+    swap(&notes, &self.notes)
+    swap(&queues, &self.queues)
+    swap(&order, &self.order)
+    var counts = Counts(
+      notes: noteCount, sounding: sounding, others: 0, firstOther: others.count, lastTick: lastTick)
+    withUnsafeTemporaryAllocation(of: RawChannelEvent.self, capacity: events.count) { others in
+      notes.withUnsafeMutableBufferPointer { notes in
+        queues.withUnsafeMutableBufferPointer { queues in
+          order.withRoom(for: events.count) { cursor, items, orders in
+            Self.pair(
+              events, notes: notes.baseAddress!, heads: queues.baseAddress!, others: others.baseAddress!,
+              counts: &counts, order: &cursor, items: items, orders: &orders)
+          }
+        }
+      }
+      self.others.appendChannels(UnsafeBufferPointer(rebasing: others[..<counts.others]))
     }
-    let index = head[key]
-    head[key] = notes[index].durationTicks  // the next sounding note of the key
-    if head[key] < 0 { tail[key] = -1 }
-    notes[index].durationTicks = tick - notes[index].tick
-    notes[index].offVelocity = data2
-    notes[index].end = kind == 0x80 ? .noteOff : .noteOnWithVelocityZero
-    order.add(
-      .noteOff(index), rank: notes[index].durationTicks == 0 ? .instantNoteOff : .endingNoteOff,
-      isEvent: false)
+    swap(&notes, &self.notes)
+    swap(&queues, &self.queues)
+    swap(&order, &self.order)
+    noteCount = counts.notes
+    sounding = counts.sounding
+    lastTick = counts.lastTick
+  }
+
+  /// What the pairing loop counts.
+  private struct Counts {
+    /// The track's notes so far.
+    var notes: Int
+    /// How many of them are sounding.
+    var sounding: Int
+    /// The batch's messages that are not part of a note so far.
+    var others: Int
+    /// The index in ``NotePairing/others`` of the batch's first such message.
+    let firstOther: Int
+    /// The last tick so far.
+    var lastTick: Int
+  }
+
+  /// Pairs a batch: `notes` has room for every message to be a note-on, `heads` holds the
+  /// queues' heads then their tails, and the messages that are not part of a note are put in
+  /// `others` (in order) for the caller to append to ``others``. Everything the loop changes is
+  /// a local or behind a pointer, so that it stays in registers.
+  private static func pair(
+    _ events: UnsafeBufferPointer<RawChannelEvent>, notes: UnsafeMutablePointer<Note>,
+    heads: UnsafeMutablePointer<UInt32>, others: UnsafeMutablePointer<RawChannelEvent>, counts: inout Counts,
+    order: inout TickOrderRecorder.Cursor, items: UnsafeMutablePointer<UInt64>, orders: inout TickOrders
+  ) {
+    let tails = heads + keyCount
+    var noteCount = counts.notes
+    var sounding = counts.sounding
+    var otherCount = counts.others
+    var lastTick = counts.lastTick
+    var cursor = order
+    for event in events {
+      let tick = event.tick
+      if tick > lastTick { lastTick = tick }
+      cursor.move(to: tick, items: items, orders: &orders)
+      let kind = event.status & 0xF0
+      var rank = EventRank.other
+      if kind == 0x90 || kind == 0x80 {
+        let key = Int(event.status & 0x0F) << 7 | Int(event.data1)
+        if kind == 0x90 && event.data2 > 0 {
+          let index = noteCount
+          noteCount &+= 1
+          notes[index] = Note(
+            pitch: event.data1, velocity: event.data2, offVelocity: 0, channel: event.status & 0x0F,
+            tick: tick,
+            durationTicks: -1, end: .endOfTrack)
+          cursor.add(UInt64(index), rank: .noteOn, isEvent: false, items: items)
+          sounding &+= 1
+          let tail = tails[key]
+          if tail != 0 {
+            notes[Int(tail) &- 1].durationTicks = index
+          } else {
+            heads[key] = UInt32(truncatingIfNeeded: noteCount)
+          }
+          tails[key] = UInt32(truncatingIfNeeded: noteCount)
+          continue
+        }
+        let head = heads[key]
+        if head != 0 {
+          let index = Int(head) &- 1
+          let next = notes[index].durationTicks  // the next sounding note of the key, or -1
+          heads[key] = UInt32(truncatingIfNeeded: next &+ 1)
+          if next < 0 { tails[key] = 0 }
+          sounding &-= 1
+          let duration = tick - notes[index].tick
+          notes[index].durationTicks = duration
+          notes[index].offVelocity = event.data2
+          notes[index].end = kind == 0x80 ? .noteOff : .noteOnWithVelocityZero
+          cursor.add(
+            TickOrders.noteOffKind | UInt64(index), rank: duration == 0 ? .instantNoteOff : .endingNoteOff,
+            isEvent: false, items: items)
+          continue
+        }
+        rank = .strayNoteOff  // a note-off with no note sounding
+      }
+      cursor.add(
+        TickOrders.eventKind | UInt64(counts.firstOther + otherCount), rank: rank, isEvent: true, items: items
+      )
+      others[otherCount] = event
+      otherCount &+= 1
+    }
+    order = cursor
+    counts.notes = noteCount
+    counts.sounding = sounding
+    counts.others = otherCount
+    counts.lastTick = lastTick
   }
 
   mutating func appendData(tick: Int, status: UInt8, type: UInt8, _ data: ArraySlice<UInt8>) {
     lastTick = max(lastTick, tick)
-    order.move(to: tick)
-    order.add(.event(others.count), rank: EventRank(status: status, data1: type, data2: 0), isEvent: true)
+    let index = others.count
+    order.withRoom(for: 1) { cursor, items, orders in
+      cursor.move(to: tick, items: items, orders: &orders)
+      cursor.add(
+        TickOrders.eventKind | UInt64(index), rank: EventRank(status: status, data1: type, data2: 0),
+        isEvent: true, items: items)
+    }
     others.appendData(tick: tick, status: status, type: type, data)
   }
 
   /// The track: notes still sounding end at the last tick; every note is marked as of track
   /// `track`. The pairing is left empty (its storage moves into the track, uncopied).
   mutating func finish(track: Int) -> SongTrack {
-    order.flush()
-    for key in 0..<head.count {
-      var index = head[key]
+    order.finish()
+    notes.removeSubrange(noteCount..<notes.count)  // the room
+    for key in queues.indices.prefix(sounding > 0 ? Self.keyCount : 0) {
+      var index = Int(queues[key]) - 1
       while index >= 0 {
         let next = notes[index].durationTicks
         notes[index].durationTicks = lastTick - notes[index].tick
@@ -91,47 +205,11 @@ struct NotePairing: TrackEventSink {
       }
     }
     if track != 0 {
-      for index in notes.indices { notes[index].track = track }
+      notes.withUnsafeMutableBufferPointer { notes in
+        for index in notes.indices { notes[index].track = track }
+      }
     }
     defer { self = NotePairing(capacity: 0) }
     return SongTrack(notes: notes, events: others, tickOrders: order.tickOrders)
-  }
-}
-
-/// Collects the items of one tick in file order and keeps a ``TickOrder`` for each tick whose
-/// file order is not the order ``Song/midiFile()`` writes.
-struct TickOrderRecorder {
-  private(set) var tickOrders = TickOrders()
-  private var tick = Int.min
-  private var items: [TickOrder.Item] = []
-  private var lastKey = Int.min
-  private var inWritingOrder = true
-
-  /// Starts a new tick when `newTick` is not the current one.
-  mutating func move(to newTick: Int) {
-    guard newTick != tick else { return }
-    flush()
-    tick = newTick
-  }
-
-  /// Adds the next item of the current tick. The key is where the writer puts it: by rank,
-  /// notes before events within a rank, then by index (notes are in start order).
-  mutating func add(_ item: TickOrder.Item, rank: EventRank, isEvent: Bool) {
-    let index: Int
-    switch item {
-    case .noteOn(let i), .noteOff(let i), .event(let i): index = i
-    }
-    let key = rank.rawValue << 48 | (isEvent ? 1 << 47 : 0) | index
-    if key <= lastKey { inWritingOrder = false }
-    lastKey = key
-    items.append(item)
-  }
-
-  /// Ends the current tick.
-  mutating func flush() {
-    if !inWritingOrder { tickOrders.append(tick: tick, items: items) }
-    items.removeAll(keepingCapacity: true)
-    lastKey = Int.min
-    inWritingOrder = true
   }
 }

@@ -38,6 +38,14 @@ public struct TickOrders: RandomAccessCollection, ExpressibleByArrayLiteral, Has
     ends.append(items.count)
   }
 
+  /// Appends the order of a tick after the last one's, from its items packed as ``pack(_:)``
+  /// packs them.
+  mutating func append(tick: Int, packedItems newItems: UnsafeBufferPointer<UInt64>) {
+    ticks.append(Int64(tick))
+    items.append(contentsOf: newItems)
+    ends.append(items.count)
+  }
+
   /// The first order's index, 0.
   public var startIndex: Int { 0 }
   /// One past the last order's index: the number of orders.
@@ -83,14 +91,20 @@ public struct TickOrders: RandomAccessCollection, ExpressibleByArrayLiteral, Has
     (index == 0 ? 0 : ends[index - 1])..<ends[index]
   }
 
-  /// An item in 8 bytes: its kind in the top two bits, its index below.
-  private static func pack(_ item: TickOrder.Item) -> UInt64 {
+  /// An item in 8 bytes: its kind in the top two bits (``noteOffKind``, ``eventKind``; 0 for a
+  /// note-on), its index below.
+  static func pack(_ item: TickOrder.Item) -> UInt64 {
     switch item {
     case .noteOn(let index): UInt64(index)
-    case .noteOff(let index): 1 << 62 | UInt64(index)
-    case .event(let index): 2 << 62 | UInt64(index)
+    case .noteOff(let index): noteOffKind | UInt64(index)
+    case .event(let index): eventKind | UInt64(index)
     }
   }
+
+  /// The bits that mark a packed item as a note-off.
+  static let noteOffKind: UInt64 = 1 << 62
+  /// The bits that mark a packed item as an event.
+  static let eventKind: UInt64 = 2 << 62
 
   private static func unpack(_ packed: UInt64) -> TickOrder.Item {
     let index = Int(packed & (1 << 62 - 1))

@@ -133,6 +133,36 @@ public struct TrackEvents: Sendable {
     }
   }
 
+  /// Hands every event to `sink` as the reader would: channel messages in batches
+  /// (``TrackEventSink/appendChannels(_:)``), meta and SysEx events one by one, and no
+  /// ``TrackEvent`` made.
+  @inlinable
+  public func send<Sink: TrackEventSink>(to sink: inout Sink) {
+    records.withUnsafeBufferPointer { records in
+      withUnsafeTemporaryAllocation(of: RawChannelEvent.self, capacity: RawChannelEvent.batchSize) { batch in
+        var count = 0
+        for record in records {
+          if record.status < 0xF0 {
+            batch[count] = RawChannelEvent(
+              tick: Int(record.tick), status: record.status, record.data1, record.data2)
+            count += 1
+            if count < batch.count { continue }
+          }
+          if count > 0 {
+            sink.appendChannels(UnsafeBufferPointer(rebasing: batch[..<count]))
+            count = 0
+          }
+          if record.status >= 0xF0 {
+            sink.appendData(
+              tick: Int(record.tick), status: record.status, type: record.data1,
+              payloads[dataRange(of: record)])
+          }
+        }
+        if count > 0 { sink.appendChannels(UnsafeBufferPointer(rebasing: batch[..<count])) }
+      }
+    }
+  }
+
   /// The same events with a data buffer that holds only the data they use.
   public func compacted() -> TrackEvents {
     var copy = TrackEvents()
