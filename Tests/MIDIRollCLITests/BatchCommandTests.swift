@@ -30,6 +30,10 @@ struct BatchCommandTests {
     try folders.write(Array("These are my notes, not MIDI.\n".utf8), at: "notmidi.mid")
     try folders.write(Array(#"{"midiroll": 1, "format": 1, "tracks": []}"#.utf8), at: "b/actually-json.mid")
     try folders.write(Array("not a song\n".utf8), at: "b/readme.txt")  // not an input at all
+    // Formats midiroll writes but never reads are not inputs either.
+    for written in ["b/roll.svg", "b/page.html", "b/sound.wav", "b/matrices.npz"] {
+      try folders.write(Array("an output of an earlier run\n".utf8), at: written)
+    }
     try FileManager.default.createSymbolicLink(
       atPath: folders.input.appendingPathComponent("b/unreadable.mid").path,
       withDestinationPath: "missing-target.mid")

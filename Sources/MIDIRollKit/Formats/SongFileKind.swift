@@ -29,6 +29,13 @@ public struct SongFileKind: RawRepresentable, Hashable, Sendable, CustomStringCo
     self = format.kind
   }
 
+  /// The registered kind, among those read, whose extensions include the extension of `path`
+  /// (`song.mid`, `song.json`; not `song.wav`): what `batch` takes from a folder.
+  public init?(readablePath path: String) {
+    guard let format = SongFormats.format(forPath: path), format.reads else { return nil }
+    self = format.kind
+  }
+
   /// The registered kind the first bytes show (`MThd`/`RIFF` a MIDI file, `{` piano-roll JSON),
   /// among the formats that can be read; `nil` for anything else.
   public init?(sniffing bytes: [UInt8]) {
