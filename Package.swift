@@ -4,8 +4,8 @@ import PackageDescription
 /// midiroll: a Standard MIDI File reader and writer, a piano-roll model, and the `midiroll` tool.
 ///
 /// Modules, lowest first (an arrow never points up):
-/// `SMF`, `JSON`, `NPZ` → `PianoRoll` → (`PianoRollRender`, `PianoRollWeb`, `PianoRollNPZ`,
-/// `AudioRender`) → `MIDIRollKit` (the formats and the one pipeline) → `MIDIRollCLI` → `midiroll`.
+/// `SMF`, `JSON`, `NPZ` → `PianoRoll` → `PianoRollJSON` → (`PianoRollRender`, `PianoRollWeb`,
+/// `PianoRollNPZ`, `AudioRender`) → `MIDIRollKit` (the formats and the one pipeline) → `MIDIRollCLI` → `midiroll`.
 /// Every library target has a test target of its own (`FuzzLaws`'s is `HostileInputTests`).
 /// `PianoRollWeb`'s page (HTML, CSS, JavaScript in Sources/PianoRollWeb/Page) is embedded at build
 /// time by the `EmbedWebPage` build-tool plugin.
@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "SMF", targets: ["SMF"]),
     .library(name: "JSON", targets: ["JSON"]),
     .library(name: "PianoRoll", targets: ["PianoRoll"]),
+    .library(name: "PianoRollJSON", targets: ["PianoRollJSON"]),
     .library(name: "PianoRollRender", targets: ["PianoRollRender"]),
     .library(name: "MIDIRollKit", targets: ["MIDIRollKit"]),
     .library(name: "NPZ", targets: ["NPZ"]),
@@ -47,12 +48,15 @@ let package = Package(
     .target(
       name: "PianoRoll", dependencies: ["SMF", "JSON"],
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+    // Piano-roll JSON (both profiles, streamed both ways) and the one serializer of the song's
+    // summaries, above the model.
+    .target(name: "PianoRollJSON", dependencies: ["SMF", "JSON", "PianoRoll"]),
     .target(name: "PianoRollRender", dependencies: ["PianoRoll"]),
     // NPY arrays in a ZIP (DEFLATE and CRC-32 from zlib): a container that knows no music.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "NPZ", dependencies: ["CZlib"]),
     // pypianoroll's matrices and the note columns, laid out in NPZ archives.
-    .target(name: "PianoRollNPZ", dependencies: ["NPZ", "PianoRoll", "JSON"]),
+    .target(name: "PianoRollNPZ", dependencies: ["NPZ", "PianoRoll", "PianoRollJSON", "JSON"]),
     // The interactive HTML page: its HTML, CSS and JavaScript are real files in
     // Sources/PianoRollWeb/Page, turned into a Swift file at build time by the EmbedWebPage plugin.
     .executableTarget(name: "embed-web-page", path: "Plugins/EmbedWebPageTool"),
@@ -60,7 +64,7 @@ let package = Package(
       name: "EmbedWebPage", capability: .buildTool(), dependencies: ["embed-web-page"],
       path: "Plugins/EmbedWebPage"),
     .target(
-      name: "PianoRollWeb", dependencies: ["PianoRoll", "PianoRollRender"], exclude: ["Page"],
+      name: "PianoRollWeb", dependencies: ["PianoRoll", "PianoRollJSON", "PianoRollRender"], exclude: ["Page"],
       plugins: ["EmbedWebPage"]),
     .systemLibrary(name: "CSMF", pkgConfig: "smf", providers: [.apt(["libsmf-dev"])]),
     .target(name: "LibSMFBridge", dependencies: ["SMF", "CSMF"]),
@@ -70,13 +74,14 @@ let package = Package(
     .target(
       name: "MIDIRollKit",
       dependencies: [
-        "SMF", "JSON", "PianoRoll", "NPZ", "PianoRollNPZ", "PianoRollRender", "PianoRollWeb",
+        "SMF", "JSON", "PianoRoll", "PianoRollJSON", "NPZ", "PianoRollNPZ", "PianoRollRender", "PianoRollWeb",
         .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
       ]),
     .target(
       name: "MIDIRollCLI",
       dependencies: [
-        "SMF", "JSON", "PianoRoll", "PianoRollRender", "PianoRollWeb", "PianoRollNPZ", "MIDIRollKit",
+        "SMF", "JSON", "PianoRoll", "PianoRollJSON", "PianoRollRender", "PianoRollWeb", "PianoRollNPZ",
+        "MIDIRollKit",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
@@ -85,19 +90,19 @@ let package = Package(
     .executableTarget(
       name: "midiroll-bench",
       dependencies: [
-        "SMF", "PianoRoll", "NPZ", "PianoRollNPZ",
+        "SMF", "PianoRoll", "PianoRollJSON", "NPZ", "PianoRollNPZ",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
         .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
       ]),
     // Piano-roll JSON throughput (`json-bench FILE.mid`), without Foundation.
-    .executableTarget(name: "json-bench", dependencies: ["PianoRoll", "SMF"]),
+    .executableTarget(name: "json-bench", dependencies: ["PianoRoll", "PianoRollJSON", "SMF"]),
     // Fuzz targets: a plain build makes input replayers; `make fuzz` rebuilds them with
     // -sanitize=fuzzer,address -DFUZZING as libFuzzer targets.
-    .target(name: "FuzzLaws", dependencies: ["SMF", "PianoRoll"], path: "Sources/Fuzz/Laws"),
+    .target(name: "FuzzLaws", dependencies: ["SMF", "PianoRoll", "PianoRollJSON"], path: "Sources/Fuzz/Laws"),
     .executableTarget(
       name: "fuzz-smf-reader", dependencies: ["FuzzLaws"], path: "Sources/Fuzz/SMFReader"),
     .executableTarget(
-      name: "fuzz-json-reader", dependencies: ["FuzzLaws", "PianoRoll", "SMF"],
+      name: "fuzz-json-reader", dependencies: ["FuzzLaws", "PianoRoll", "PianoRollJSON", "SMF"],
       path: "Sources/Fuzz/JSONReader"),
     .testTarget(
       name: "HostileInputTests",
@@ -106,9 +111,11 @@ let package = Package(
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
       ]),
     // Helpers every test target shares: seeded random numbers, the real MIDI files, child processes.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["SMF"], path: "Tests/TestSupport"),
     .testTarget(name: "SMFTests", dependencies: ["SMF", "TestSupport"]),
-    .testTarget(name: "PianoRollTests", dependencies: ["PianoRoll", "JSON", "SMF", "TestSupport"]),
+    .testTarget(name: "PianoRollTests", dependencies: ["PianoRoll", "PianoRollJSON", "JSON", "SMF", "TestSupport"]),
+    .testTarget(
+      name: "PianoRollJSONTests", dependencies: ["PianoRollJSON", "PianoRoll", "JSON", "SMF", "TestSupport"]),
     .testTarget(name: "NPZTests", dependencies: ["NPZ", "TestSupport"]),
     .testTarget(
       name: "PianoRollNPZTests", dependencies: ["PianoRollNPZ", "NPZ", "PianoRoll", "SMF", "TestSupport", "midiroll"]),

@@ -1,6 +1,7 @@
 import JSON
 import NPZ
 import PianoRoll
+import PianoRollJSON
 
 /// Songs as `.npz` files: pypianoroll 1.0's format for matrices, numpy columns for notes.
 public enum NPZExport {

@@ -1,4 +1,5 @@
 import PianoRoll
+import PianoRollJSON
 import PianoRollRender
 
 /// The interactive piano roll as one self-contained HTML page: the song embedded as piano-roll

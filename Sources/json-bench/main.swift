@@ -1,4 +1,5 @@
 import PianoRoll
+import PianoRollJSON
 import SMF
 
 // json-bench: piano-roll JSON throughput on one .mid, both profiles, both directions.

@@ -1,6 +1,7 @@
 #if FluidSynth
   import Foundation
   import PianoRoll
+  import PianoRollJSON
   import TestSupport
   import Testing
 

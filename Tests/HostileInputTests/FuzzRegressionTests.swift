@@ -1,6 +1,7 @@
 import Foundation
 import FuzzLaws
 import PianoRoll
+import PianoRollJSON
 import SMF
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import PianoRoll
+import PianoRollJSON
 import SMF
 
 /// Songs and file helpers for the quantize and filter command tests.

@@ -12,7 +12,7 @@ let package = Package(
       name: "no-foundation",
       dependencies: [
         .product(name: "SMF", package: "midiroll"), .product(name: "PianoRoll", package: "midiroll"),
-        .product(name: "JSON", package: "midiroll"),
+        .product(name: "JSON", package: "midiroll"), .product(name: "PianoRollJSON", package: "midiroll"),
       ])
   ],
   swiftLanguageModes: [.v6]

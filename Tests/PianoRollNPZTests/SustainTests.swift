@@ -1,5 +1,6 @@
 import Foundation
 import PianoRoll
+import PianoRollJSON
 import SMF
 import TestSupport
 import Testing

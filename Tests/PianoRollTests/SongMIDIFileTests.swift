@@ -1,5 +1,6 @@
 import PianoRoll
 import SMF
+import TestSupport
 import Testing
 
 @Suite("Song ⇄ MIDIFile")

@@ -1,4 +1,5 @@
 import PianoRoll
+import PianoRollJSON
 import PianoRollRender
 import SMF
 import Testing

@@ -1,5 +1,6 @@
 import FuzzLaws
 import PianoRoll
+import PianoRollJSON
 import SMF
 
 /// libFuzzer's entry point: decodes one input as piano-roll JSON and checks its laws

@@ -1,4 +1,5 @@
 import PianoRoll
+import PianoRollJSON
 import SMF
 
 /// The law of piano-roll JSON as an editing format: a document's notes edited the way a script

@@ -1,4 +1,5 @@
 import PianoRoll
+import PianoRollJSON
 import SMF
 
 /// The laws the piano-roll JSON reader keeps for every input, hostile or not.

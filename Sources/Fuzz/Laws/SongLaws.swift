@@ -1,4 +1,5 @@
 import PianoRoll
+import PianoRollJSON
 import SMF
 
 /// The laws of the piano-roll model for every file the SMF reader accepts, however odd its

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MIDIRollKit
 import PianoRoll
+import PianoRollJSON
 import SMF
 
 /// `midiroll batch IN_DIR OUT_DIR --to json|mid`: converts every song in a folder tree, one

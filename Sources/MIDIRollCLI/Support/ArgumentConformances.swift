@@ -1,6 +1,7 @@
 import ArgumentParser
 import MIDIRollKit
 import PianoRoll
+import PianoRollJSON
 
 /// `--from KIND`, `--to KIND`: any registered format by its short name; each command checks
 /// the kinds it takes (``SongFileKind/resolve(_:explicit:role:allowed:)``).

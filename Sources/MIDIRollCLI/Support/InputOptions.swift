@@ -1,6 +1,7 @@
 import ArgumentParser
 import MIDIRollKit
 import PianoRoll
+import PianoRollJSON
 import SMF
 
 /// Options for commands that read one song.

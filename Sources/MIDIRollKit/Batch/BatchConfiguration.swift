@@ -1,4 +1,5 @@
 import PianoRoll
+import PianoRollJSON
 import SMF
 
 /// Everything a batch run needs to know, gathered from the command line.

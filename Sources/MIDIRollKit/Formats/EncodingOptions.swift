@@ -1,6 +1,7 @@
 import PianoRollNPZ
 import PianoRollNPZ
 import PianoRoll
+import PianoRollJSON
 import PianoRollRender
 import PianoRollWeb
 

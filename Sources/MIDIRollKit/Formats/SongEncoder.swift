@@ -1,4 +1,5 @@
 import PianoRoll
+import PianoRollJSON
 import SMF
 
 /// Writes songs in one format for one run (made once by ``SongFormats/encoder(for:options:)``,

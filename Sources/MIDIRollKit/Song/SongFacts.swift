@@ -1,5 +1,6 @@
 import JSON
 import PianoRoll
+import PianoRollJSON
 import SMF
 
 /// What `info` tells of a song — format, division, tracks, length, bars, meters, tempos, keys,

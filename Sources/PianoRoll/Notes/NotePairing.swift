@@ -12,7 +12,7 @@ import SMF
 /// The hot path is ``appendChannels(_:)``: the reader's batches of raw messages are paired
 /// over unsafe buffers of the storage, so that no event value is built and no copy-on-write
 /// check is made per message (`make bench` measures it against symusic).
-struct NotePairing: TrackEventSink {
+package struct NotePairing: TrackEventSink {
   /// The notes (`notes[..<noteCount]`), then room for a batch's notes, so that a batch writes
   /// them without growing the array. A sounding note has no length yet, so its `durationTicks`
   /// holds the link to the next note of its queue (-1 for none) until it ends: the queues take
@@ -27,7 +27,7 @@ struct NotePairing: TrackEventSink {
   /// How many notes are sounding.
   private var sounding = 0
   private var order = TickOrderRecorder()
-  private(set) var lastTick = 0
+  package private(set) var lastTick = 0
 
   /// The number of queues: one per channel and key.
   private static let keyCount = 16 * 128
@@ -45,17 +45,17 @@ struct NotePairing: TrackEventSink {
   }
 
   /// An empty pairing with room for the notes of about `capacity` events.
-  init(capacity: Int) {
+  package init(capacity: Int) {
     notes.reserveCapacity(capacity / 2)
   }
 
-  mutating func appendChannel(tick: Int, status: UInt8, _ data1: UInt8, _ data2: UInt8) {
+  package mutating func appendChannel(tick: Int, status: UInt8, _ data1: UInt8, _ data2: UInt8) {
     withUnsafePointer(to: RawChannelEvent(tick: tick, status: status, data1, data2)) {
       appendChannels(UnsafeBufferPointer(start: $0, count: 1))
     }
   }
 
-  mutating func appendChannels(_ events: UnsafeBufferPointer<RawChannelEvent>) {
+  package mutating func appendChannels(_ events: UnsafeBufferPointer<RawChannelEvent>) {
     guard !events.isEmpty else { return }
     // A track of 4 billion notes would take 100 GB: memory runs out long before this.
     precondition(noteCount + events.count < Int(UInt32.max), "more than 4 billion notes in a track")
@@ -179,7 +179,7 @@ struct NotePairing: TrackEventSink {
     counts.lastTick = lastTick
   }
 
-  mutating func appendData(tick: Int, status: UInt8, type: UInt8, _ data: ArraySlice<UInt8>) {
+  package mutating func appendData(tick: Int, status: UInt8, type: UInt8, _ data: ArraySlice<UInt8>) {
     lastTick = max(lastTick, tick)
     let index = others.count
     order.withRoom(for: 1) { cursor, items, orders in
@@ -193,7 +193,7 @@ struct NotePairing: TrackEventSink {
 
   /// The track: notes still sounding end at the last tick; every note is marked as of track
   /// `track`. The pairing is left empty (its storage moves into the track, uncopied).
-  mutating func finish(track: Int) -> SongTrack {
+  package mutating func finish(track: Int) -> SongTrack {
     order.finish()
     notes.removeSubrange(noteCount..<notes.count)  // the room
     for key in queues.indices.prefix(sounding > 0 ? Self.keyCount : 0) {

@@ -76,7 +76,7 @@ struct TickOrderRecorder {
   }
 
   /// Ends the last tick.
-  mutating func finish() {
+  package mutating func finish() {
     withRoom(for: 0) { cursor, items, orders in
       if !cursor.inWritingOrder { cursor.keep(items, in: &orders) }
       cursor = Cursor()

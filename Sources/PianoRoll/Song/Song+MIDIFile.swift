@@ -118,7 +118,7 @@ extension SongTrack {
   }
 
   /// The indices of ``notes`` in tick order (stable: notes of one tick keep their order).
-  func noteIndicesInTickOrder() -> TickOrderedIndices {
+  package func noteIndicesInTickOrder() -> TickOrderedIndices {
     zip(notes, notes.dropFirst()).allSatisfy { $0.tick <= $1.tick }
       ? TickOrderedIndices(identityOf: notes.count)
       : TickOrderedIndices(notes.indices.sorted { (notes[$0].tick, $0) < (notes[$1].tick, $1) })
@@ -127,7 +127,7 @@ extension SongTrack {
   /// The indices of ``events`` in writing order: by tick; within a tick meta events, then
   /// SysEx and channel messages, then note-offs, then note-ons, End of Track last; otherwise
   /// in their order in ``events``.
-  func eventIndicesInWritingOrder() -> TickOrderedIndices {
+  package func eventIndicesInWritingOrder() -> TickOrderedIndices {
     var previous = (Int.min, 0)
     var sorted = true
     for item in events {
@@ -155,7 +155,7 @@ extension SongTrack {
   /// order (``Song/midiFile()``), merged as they go: three streams already in order — the
   /// events, the note-ons, the note-offs (the one thing sorted: 4 bytes a note) — so that a
   /// track is written without being held a second time as events.
-  func writeEvents<Sink: TrackEventSink>(into sink: inout Sink) {
+  package func writeEvents<Sink: TrackEventSink>(into sink: inout Sink) {
     let noteOrder = noteIndicesInTickOrder()
     let eventOrder = eventIndicesInWritingOrder()
     let endOfTrack = endOfTrackTick

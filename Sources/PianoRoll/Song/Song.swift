@@ -3,8 +3,8 @@ import SMF
 /// A piano-roll song: tracks of notes plus every other event, with the header of its file.
 ///
 /// Build one from a Standard MIDI File (``init(file:)``, ``init(bytes:options:)``) or from
-/// piano-roll JSON (``PianoRollJSON/decode(_:)``); edit its tracks; write it back with
-/// ``midiFile()`` / ``serialized()`` or ``PianoRollJSON/encode(_:)``. Positions and seconds come
+/// piano-roll JSON (`PianoRollJSON.decode(_:)`, module PianoRollJSON); edit its tracks; write it back with
+/// ``midiFile()`` / ``serialized()`` or `PianoRollJSON.encode(_:)`. Positions and seconds come
 /// from its ``timeline``.
 public struct Song: Hashable, Sendable {
   /// How the tracks relate (0, 1 or 2).

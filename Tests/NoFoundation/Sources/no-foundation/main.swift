@@ -1,5 +1,6 @@
 import JSON
 import PianoRoll
+import PianoRollJSON
 import SMF
 
 // Builds a song, writes and reads piano-roll JSON (whole and streamed), quantizes and

@@ -1,3 +1,4 @@
+import PianoRoll
 import JSON
 
 /// Typed access to the members of a small JSON object read whole (an event, a summary entry),

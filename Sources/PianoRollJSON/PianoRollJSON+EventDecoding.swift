@@ -1,3 +1,4 @@
+import PianoRoll
 import JSON
 import SMF
 

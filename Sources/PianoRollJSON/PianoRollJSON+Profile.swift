@@ -1,3 +1,5 @@
+import PianoRoll
+
 extension PianoRollJSON {
   /// How much a piano-roll JSON document says; its `"profile"` names it. Both read back to the
   /// same song, one schema covers both, and the reader takes objects and rows in either.

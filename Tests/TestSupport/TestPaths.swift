@@ -1,19 +1,18 @@
 import Foundation
-import TestSupport
 
 /// Paths of the package and of test inputs.
-enum TestPaths {
+public enum TestPaths {
   /// The package's root folder.
-  static let root = RealFiles.packageRoot
+  public static let root = RealFiles.packageRoot
 
   /// The real MIDI files of the Debian packages `openttd-openmsx` and `planetblupi-music-midi`.
-  static func debianMIDIFiles() -> [String] { RealFiles.debianFiles }
+  public static func debianMIDIFiles() -> [String] { RealFiles.debianFiles }
 
   /// `Samples/*.mid` (may be empty).
-  static func samples() -> [String] { RealFiles.samples }
+  public static func samples() -> [String] { RealFiles.samples }
 
   /// The edge-case corpus vendored in `Tests/Fixtures/corpus`.
-  static func corpus() -> [String] {
+  public static func corpus() -> [String] {
     RealFiles.corpusFiles.map { RealFiles.corpusDirectory.appendingPathComponent($0).path }
   }
 }

@@ -1,4 +1,5 @@
 import PianoRoll
+import PianoRollJSON
 import SMF
 import Testing
 

@@ -1,3 +1,5 @@
+import PianoRoll
+
 /// Hexadecimal text for bytes that have no readable form in piano-roll JSON (written by
 /// `JSONWriter.rawHexString`).
 enum Hex {

@@ -1,5 +1,7 @@
 import PianoRoll
+import PianoRollJSON
 import SMF
+import TestSupport
 import Testing
 
 @Suite("Piano-roll JSON writer")
