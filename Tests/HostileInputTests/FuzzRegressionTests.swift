@@ -43,6 +43,11 @@ struct FuzzRegressionTests {
     SMFFixture(
       name: "key-signature-33-sharps.mid", warnings: [],
       check: { $0.tracks[0].events[0].event.metaEvent?.data == [0x21, 0x00] }),
+    // Skipping a system real-time byte (F8) joined two delta-times into 522,114,648 ticks, which
+    // the rewrite could only write as a 5-byte delta-time: refused, naming the skipped byte.
+    SMFFixture(
+      name: "skipped-clock-joins-deltas-past-2-28.mid",
+      error: SMFError(.skippedTimeTooLong(ticks: 522_114_648), offset: 125, track: 2)),
   ]
 
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -24,6 +24,9 @@ extension SMFProblem {
     /// parse (the defined system messages, and the undefined ones followed by an event that
     /// parses, are skipped with a warning: ``systemMessagesSkipped(first:count:bytes:)``).
     case unexpectedStatusByte(UInt8)
+    /// System messages skipped between two events join their delta-times into a gap longer
+    /// than one delta-time holds: the events after them could not be written back in place.
+    case skippedTimeTooLong(ticks: Int)
     /// A RIFF file that holds no `data` chunk with a Standard MIDI File.
     case riffWithoutMIDIData
     /// A file larger than the limit the caller set.
@@ -76,7 +79,7 @@ extension SMFProblem.Kind {
     switch self {
     case .unexpectedEnd, .notAMIDIFile, .headerTooShort, .unsupportedFormat, .invalidDivision,
       .variableLengthQuantityTooLong, .declaredLengthPastEnd, .missingRunningStatus, .dataByteOutOfRange,
-      .unexpectedStatusByte, .riffWithoutMIDIData, .fileTooLarge, .notChecked:
+      .unexpectedStatusByte, .skippedTimeTooLong, .riffWithoutMIDIData, .fileTooLarge, .notChecked:
       return .error
     case .missingEndOfTrack, .bytesAfterEndOfTrack, .trackLengthPastEnd, .trackLengthTooShort,
       .trackLengthTooLong, .trailingBytes, .riffWrapper, .headerLonger, .trackCountMismatch,
@@ -115,6 +118,9 @@ extension SMFProblem.Kind {
     case .unexpectedStatusByte(let byte):
       return "status byte 0x\(hex(byte)) cannot appear in a track "
         + "(expected a channel message, F0, F7 or FF)"
+    case .skippedTimeTooLong(let ticks):
+      return "the system messages skipped here leave \(ticks) ticks between two events, more than "
+        + "one delta-time holds (at most 268435455): what follows could not be written back in place"
     case .riffWithoutMIDIData:
       return "RIFF file without an RMID \"data\" chunk holding a MIDI file"
     case .fileTooLarge(let size, let limit):

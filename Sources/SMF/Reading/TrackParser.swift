@@ -233,6 +233,19 @@ struct EventParser<Sink: TrackEventSink> {
     // event starts, and where the byte is.
     var afterUndefined = -1
     var undefinedOffset = -1
+    // Where the first system message skipped since the last event kept is (-1: none), and the
+    // tick of that event: skipping joins delta-times, which must still fit one delta-time.
+    var skippedOffset = -1
+    var keptTick = 0
+    func checkSkippedTime() throws(SMFError) {
+      if skippedOffset >= 0 {
+        guard tick &- keptTick <= 0x0FFF_FFFF else {
+          throw reader.error(.skippedTimeTooLong(ticks: tick &- keptTick), at: skippedOffset)
+        }
+        skippedOffset = -1
+      }
+      keptTick = tick
+    }
     do throws(SMFError) {
       while offset < end {
         eventStart = offset
@@ -255,6 +268,7 @@ struct EventParser<Sink: TrackEventSink> {
           }
           if runningStatus >= 0xF0 {  // data bytes after a system common message
             try skipSystemMessage(runningStatus, at: eventOffset, repeated: true, offset: &offset)
+            if skippedOffset < 0 { skippedOffset = eventOffset }
             continue
           }
           if afterMetaOrSysEx {
@@ -272,6 +286,7 @@ struct EventParser<Sink: TrackEventSink> {
           guard data1 < 0x80 else { throw dataByteError(status, data1, at: offset - 1) }
         } else if SystemMessage.contains(status) {
           try skipSystemMessage(status, at: eventOffset, repeated: false, offset: &offset)
+          if skippedOffset < 0 { skippedOffset = eventOffset }
           if !SystemMessage.keepsRunningStatus(status) {
             runningStatus = SystemMessage.dataByteCount(status) > 0 ? status : 0
           }
@@ -282,6 +297,7 @@ struct EventParser<Sink: TrackEventSink> {
           continue
         } else {
           if batchCount > 0 { handOver() }
+          try checkSkippedTime()
           reader.offset = offset
           try parseNonChannelEvent(status: status, tick: tick, at: eventOffset, into: &output)
           offset = reader.offset
@@ -298,6 +314,7 @@ struct EventParser<Sink: TrackEventSink> {
           offset &+= 1
           guard data2 < 0x80 else { throw dataByteError(status, data2, at: offset - 1) }
         }
+        if skippedOffset >= 0 { try checkSkippedTime() } else { keptTick = tick }
         (batch + batchCount).initialize(to: RawChannelEvent(tick: tick, status: status, data1, data2))
         batchCount &+= 1
         if batchCount == RawChannelEvent.batchSize { handOver() }
