@@ -63,7 +63,7 @@ public struct SongFileKind: RawRepresentable, Hashable, Sendable, CustomStringCo
       let rendering = role == .output && SongFormats.format(kind)?.isRendering == true
       return KitError(
         .usage, file: path, "this command does not \(role.verb) .\(kind) (expected \(names))",
-        hints: rendering ? [.renderInstead(output: path)] : [])
+        hints: rendering ? [.renderInstead(output: path == "-" ? "OUT.\(kind)" : path)] : [])
     }
     if let explicit {
       guard allowed.contains(explicit) else { throw refusing(explicit) }
