@@ -166,20 +166,40 @@ struct PendingTrack {
   }
 
   /// Whether the track, written with `orders`, reads back with exactly its notes (in any order
-  /// of ``notes``).
+  /// of ``notes``): the two collections are compared as multisets through an order-free
+  /// fingerprint (a count and two sums of a 64-bit mix of every field), so the check holds
+  /// nothing per note beyond the notes read back.
   private func writesItsNotes(with orders: TickOrders) -> Bool {
     let track = SongTrack(notes: notes, events: events, tickOrders: orders)
     var pairing = NotePairing(capacity: notes.count * 2 + events.count)
     track.writeEvents(into: &pairing)
     let read = pairing.finish(track: 0).notes
-    guard read.count == notes.count else { return false }
-    func key(_ note: Note) -> [Int] {
-      [
-        note.tick, Int(note.channel), Int(note.pitch), note.durationTicks, Int(note.velocity),
-        Int(note.offVelocity), note.end == .noteOff ? 0 : note.end == .noteOnWithVelocityZero ? 1 : 2,
-      ]
+    return read.count == notes.count && Self.fingerprint(read) == Self.fingerprint(notes)
+  }
+
+  /// An order-free fingerprint of notes: the sum and the sum of squares (wrapping) of a 64-bit
+  /// mix of each note's fields.
+  private static func fingerprint(_ notes: [Note]) -> (UInt64, UInt64) {
+    var sum: UInt64 = 0
+    var squares: UInt64 = 0
+    for note in notes {
+      var hash = mix(UInt64(bitPattern: Int64(note.tick)))
+      hash = mix(hash ^ UInt64(bitPattern: Int64(note.durationTicks)))
+      let small =
+        UInt64(note.channel) | UInt64(note.pitch) << 8 | UInt64(note.velocity) << 16
+        | UInt64(note.offVelocity) << 24 | UInt64(note.end.rawValue) << 32
+      hash = mix(hash ^ small)
+      sum &+= hash
+      squares &+= hash &* hash
     }
-    return read.map(key).sorted { $0.lexicographicallyPrecedes($1) }
-      == notes.map(key).sorted { $0.lexicographicallyPrecedes($1) }
+    return (sum, squares)
+  }
+
+  /// SplitMix64's finalizer.
+  private static func mix(_ value: UInt64) -> UInt64 {
+    var z = value &+ 0x9E37_79B9_7F4A_7C15
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }
