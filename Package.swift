@@ -64,7 +64,8 @@ let package = Package(
       name: "EmbedWebPage", capability: .buildTool(), dependencies: ["embed-web-page"],
       path: "Plugins/EmbedWebPage"),
     .target(
-      name: "PianoRollWeb", dependencies: ["PianoRoll", "PianoRollJSON", "PianoRollRender"], exclude: ["Page"],
+      name: "PianoRollWeb", dependencies: ["PianoRoll", "PianoRollJSON", "PianoRollRender"],
+      exclude: ["Page"],
       plugins: ["EmbedWebPage"]),
     .systemLibrary(name: "CSMF", pkgConfig: "smf", providers: [.apt(["libsmf-dev"])]),
     .target(name: "LibSMFBridge", dependencies: ["SMF", "CSMF"]),
@@ -98,7 +99,8 @@ let package = Package(
     .executableTarget(name: "json-bench", dependencies: ["PianoRoll", "PianoRollJSON", "SMF"]),
     // Fuzz targets: a plain build makes input replayers; `make fuzz` rebuilds them with
     // -sanitize=fuzzer,address -DFUZZING as libFuzzer targets.
-    .target(name: "FuzzLaws", dependencies: ["SMF", "PianoRoll", "PianoRollJSON"], path: "Sources/Fuzz/Laws"),
+    .target(
+      name: "FuzzLaws", dependencies: ["SMF", "PianoRoll", "PianoRollJSON"], path: "Sources/Fuzz/Laws"),
     .executableTarget(
       name: "fuzz-smf-reader", dependencies: ["FuzzLaws"], path: "Sources/Fuzz/SMFReader"),
     .executableTarget(
@@ -113,12 +115,14 @@ let package = Package(
     // Helpers every test target shares: seeded random numbers, the real MIDI files, child processes.
     .target(name: "TestSupport", dependencies: ["SMF"], path: "Tests/TestSupport"),
     .testTarget(name: "SMFTests", dependencies: ["SMF", "TestSupport"]),
-    .testTarget(name: "PianoRollTests", dependencies: ["PianoRoll", "PianoRollJSON", "JSON", "SMF", "TestSupport"]),
+    .testTarget(
+      name: "PianoRollTests", dependencies: ["PianoRoll", "PianoRollJSON", "JSON", "SMF", "TestSupport"]),
     .testTarget(
       name: "PianoRollJSONTests", dependencies: ["PianoRollJSON", "PianoRoll", "JSON", "SMF", "TestSupport"]),
     .testTarget(name: "NPZTests", dependencies: ["NPZ", "TestSupport"]),
     .testTarget(
-      name: "PianoRollNPZTests", dependencies: ["PianoRollNPZ", "NPZ", "PianoRoll", "SMF", "TestSupport", "midiroll"]),
+      name: "PianoRollNPZTests",
+      dependencies: ["PianoRollNPZ", "NPZ", "PianoRoll", "SMF", "TestSupport", "midiroll"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
     .testTarget(
       name: "PianoRollRenderTests", dependencies: ["PianoRollRender", "PianoRoll", "SMF"]),

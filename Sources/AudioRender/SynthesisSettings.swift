@@ -61,7 +61,9 @@
     /// Checks every value against its range.
     /// - Throws: ``AudioRenderError/badSetting(_:value:)`` naming the setting and its value.
     public func validate() throws(AudioRenderError) {
-      guard (8_000...96_000).contains(sampleRate) else { throw .badSetting(.sampleRate, value: "\(sampleRate)") }
+      guard (8_000...96_000).contains(sampleRate) else {
+        throw .badSetting(.sampleRate, value: "\(sampleRate)")
+      }
       guard gain.isFinite, (0...10).contains(gain) else { throw .badSetting(.gain, value: "\(gain)") }
       guard tailSeconds.isFinite, (0...60).contains(tailSeconds) else {
         throw .badSetting(.tailSeconds, value: "\(tailSeconds)")

@@ -1,5 +1,5 @@
-import PianoRoll
 import JSON
+import PianoRoll
 import SMF
 
 /// The rank of a note-on, a note-off or an event within its tick, as read: from a note's

@@ -1,5 +1,5 @@
-import PianoRoll
 import JSON
+import PianoRoll
 import SMF
 
 /// The song's summaries — its tempos, time signatures and key signatures placed on its

@@ -88,7 +88,8 @@ struct CommandBenchmark: BenchmarkSection {
         report.notes.append("\(label): \(error)")
       }
     }
-    report.notes += try batchOfJSON(json, scratch: scratch, midiroll: midiroll, runs: runs, figures: figuresByLabel)
+    report.notes += try batchOfJSON(
+      json, scratch: scratch, midiroll: midiroll, runs: runs, figures: figuresByLabel)
     report.notes += jsonNotes(
       json: json, compact: compact, scratch: scratch, figures: figuresByLabel, symusicJSON: symusicJSON)
     // The in-process figures of the library: read into a Song and write back .mid.
@@ -161,7 +162,10 @@ struct CommandBenchmark: BenchmarkSection {
       try? FileManager.default.removeItem(atPath: scratch + "/json-batch-out")
     }
     let batch = try measure(
-      [midiroll, "batch", folder, scratch + "/json-batch-out", "--to", "mid", "--force", "--jobs", "1", "--quiet"],
+      [
+        midiroll, "batch", folder, scratch + "/json-batch-out", "--to", "mid", "--force", "--jobs", "1",
+        "--quiet",
+      ],
       runs: runs)
     guard let convert = figures["midiroll convert .json → .mid"] else { return [] }
     let mib = { (bytes: Int) in Double(bytes) / 1_048_576 }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import MIDIRollCLI
 import SMF
 import TestSupport
 import Testing
+
+@testable import MIDIRollCLI
 
 /// What `midiroll check` prints: every problem on its own line, with the file, the track and
 /// the byte offset, and what was expected.

@@ -1,7 +1,8 @@
 import FuzzLaws
-@testable import MIDIRollCLI
 import SMF
 import Testing
+
+@testable import MIDIRollCLI
 
 /// The deterministic mutation corpus: more than 10,000 hostile inputs, each of which must give
 /// a file or a typed error (never a crash), keep the reader's laws, take at most a second and

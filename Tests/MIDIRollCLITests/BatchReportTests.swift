@@ -1,8 +1,9 @@
 import Foundation
-@testable import MIDIRollCLI
 import MIDIRollKit
 import TestSupport
 import Testing
+
+@testable import MIDIRollCLI
 
 /// The batch report as a log that survives: concurrent runs, a full disk, SIGKILL, and
 /// `midiroll report` over shards and resumed runs.

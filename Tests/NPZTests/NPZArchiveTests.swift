@@ -20,7 +20,8 @@ struct NPZArchiveTests {
     try archive.add(NPYArray(uint8: []), named: "empty")
     try archive.addFile(named: "info.json", contents: Array("{\"name\": \"\\u00e9\\\"\\n\"}".utf8))
     let bytes = try archive.finish()
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("midiroll-npz-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "midiroll-npz-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("a.npz").path

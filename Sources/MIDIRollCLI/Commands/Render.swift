@@ -124,8 +124,10 @@ struct Render: ParsableCommand {
   /// Reads the song (and the one to compare with) and writes the picture, page or sound
   /// through the kit's pipeline.
   func run() throws {
-    let kind = try output == "-"
-      ? SongFileKind.svg : SongFileKind.resolve(output, explicit: nil, role: .output, allowed: Self.outputKinds)
+    let kind =
+      try output == "-"
+      ? SongFileKind.svg
+      : SongFileKind.resolve(output, explicit: nil, role: .output, allowed: Self.outputKinds)
     let plan: TransformPlan
     if kind == .wav {
       if let (name, _) = pictureOnlyOptionsGiven.first(where: \.1) {
@@ -150,7 +152,8 @@ struct Render: ParsableCommand {
     try SongPipeline(
       outputKind: kind, plan: plan, encoding: encoding, decoding: inputOptions.decodingOptions
     ).run(
-      input: input, inputKind: inputOptions.from, output: output, inputs: [input] + (before.map { [$0] } ?? []),
+      input: input, inputKind: inputOptions.from, output: output,
+      inputs: [input] + (before.map { [$0] } ?? []),
       force: force, quiet: inputOptions.quiet)
   }
 
@@ -159,7 +162,8 @@ struct Render: ParsableCommand {
   var pictureOnlyOptionsGiven: [(String, Bool)] {
     [
       ("--before", before != nil), ("--beat-width", beatWidth != nil), ("--title", title != nil),
-      ("--fold", selection.fold), ("--bars", selection.bars != BarSelection(first: 0)), ("--zoom", zoom != "1/16"),
+      ("--fold", selection.fold), ("--bars", selection.bars != BarSelection(first: 0)),
+      ("--zoom", zoom != "1/16"),
       ("--colors", colors != .track), ("--row-height", rowHeight != 12), ("--max-width", maxWidth != 16_000),
     ]
   }

@@ -50,7 +50,9 @@ struct SynthesisOptions: ParsableArguments {
     guard (8_000...96_000).contains(sampleRate) else {
       throw KitError(.usage, "--sample-rate \(sampleRate): expected 8000 to 96000 frames a second")
     }
-    guard gain.isFinite, (0...10).contains(gain) else { throw KitError(.usage, "--gain \(gain): expected 0 to 10") }
+    guard gain.isFinite, (0...10).contains(gain) else {
+      throw KitError(.usage, "--gain \(gain): expected 0 to 10")
+    }
     guard tail.isFinite, (0...60).contains(tail) else {
       throw KitError(.usage, "--tail \(tail): expected 0 to 60 seconds")
     }

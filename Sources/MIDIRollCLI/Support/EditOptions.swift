@@ -1,5 +1,5 @@
-import MIDIRollKit
 import ArgumentParser
+import MIDIRollKit
 import PianoRoll
 
 /// Transpose options (`--transpose`/`--semitones`, `--out-of-range`), for `transpose`,

@@ -25,7 +25,8 @@ enum CommandLineHints {
     case .raiseSizeLimit: "raise it with --max-file-size"
     case .allowReplacing: "--force replaces it"
     case .resume: "run the same command with --resume"
-    case .nameInputKind: "say which with --from " + SongFormats.readable.map(\.rawValue).joined(separator: "|")
+    case .nameInputKind:
+      "say which with --from " + SongFormats.readable.map(\.rawValue).joined(separator: "|")
     case .nameOutputKind: "say which with --to " + SongFormats.writable.map(\.rawValue).joined(separator: "|")
     case .renderInstead(let output): "to draw or play a song: midiroll render IN \(output)"
     case .outOfRange: "--out-of-range drop or clamp goes on without them"

@@ -1,8 +1,7 @@
 import ArgumentParser
 import MIDIRollKit
-import PianoRollNPZ
-import PianoRollNPZ
 import PianoRoll
+import PianoRollNPZ
 
 /// `.npz` output options (`--npz`, `--resolution`, `--steps`, `--binary`, `--merge`,
 /// `--no-compress`) and `--sustain`, for `convert` and `batch`.

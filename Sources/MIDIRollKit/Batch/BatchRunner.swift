@@ -20,7 +20,8 @@ public struct BatchRunner {
   /// - Throws: ``KitError`` for what stops the whole run: a missing input folder (bad input),
   ///   the output folder being the input folder (usage), an output folder or report that
   ///   cannot be written (cannot write). A bad input file never throws; it is reported.
-  public func run(progress printer: any BatchProgress = SilentBatchProgress()) throws(KitError) -> BatchResult {
+  public func run(progress printer: any BatchProgress = SilentBatchProgress()) throws(KitError) -> BatchResult
+  {
     let clock = ContinuousClock()
     let started = clock.now
     let startDate = Date()
@@ -28,7 +29,8 @@ public struct BatchRunner {
     let pipeline = try SongPipeline(
       outputKind: configuration.outputKind, plan: configuration.plan, encoding: configuration.encoding,
       decoding: DecodingOptions(
-        midi: configuration.readOptions, maximumSize: configuration.maximumFileSize, prefer: configuration.prefer))
+        midi: configuration.readOptions, maximumSize: configuration.maximumFileSize,
+        prefer: configuration.prefer))
     let (inputID, outputID) = try prepareFolders()
     AllocatorTuning.keepFreedMemory()
     let interrupts = InterruptWatcher(resumeAdvice: configuration.hintWords(.resume))
@@ -130,7 +132,8 @@ public struct BatchRunner {
         if reportFailure == nil {
           reportFailure = error
           queue.stop()
-          StandardError.write(OneLine.escaping("midiroll: \(error); stopping after the files in progress") + "\n")
+          StandardError.write(
+            OneLine.escaping("midiroll: \(error); stopping after the files in progress") + "\n")
         }
       }
       if let signal = interrupts.received, !announcedInterruption {

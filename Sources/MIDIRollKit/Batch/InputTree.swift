@@ -47,7 +47,9 @@ struct InputTree {
               FoundInput(
                 relativePath: relative + "/", kind: .mid,
                 problem: "the folder name is not valid UTF-8 (rename it to take its files)"))
-          } else if let kind = SongFileKind(readablePath: entry.name), filter.takesFile(relative, name: entry.name) {
+          } else if let kind = SongFileKind(readablePath: entry.name),
+            filter.takesFile(relative, name: entry.name)
+          {
             found.append(
               FoundInput(
                 relativePath: relative, kind: kind, problem: "the file name is not valid UTF-8 (rename it)"))
@@ -70,7 +72,9 @@ struct InputTree {
             visited.insert(folderID).inserted
           else { continue }
           subfolders.append(relative)
-        } else if let kind = SongFileKind(readablePath: entry.name), filter.takesFile(relative, name: entry.name) {
+        } else if let kind = SongFileKind(readablePath: entry.name),
+          filter.takesFile(relative, name: entry.name)
+        {
           found.append(FoundInput(relativePath: relative, kind: kind))
         }
       }

@@ -35,7 +35,8 @@ extension FileIO {
       return
     }
     if !force, inputs.contains(where: { $0 != "-" && sameFile($0, path) }) {
-      throw KitError(.usage, file: path, "output is the input; refusing to overwrite it", hints: [.allowReplacing])
+      throw KitError(
+        .usage, file: path, "output is the input; refusing to overwrite it", hints: [.allowReplacing])
     }
     let tag = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     try writeAtomically(to: path, slot: TemporarySlot(), tag: tag, createFolders: false, body)

@@ -1,7 +1,6 @@
-import PianoRollNPZ
-import PianoRollNPZ
 import PianoRoll
 import PianoRollJSON
+import PianoRollNPZ
 import PianoRollRender
 import PianoRollWeb
 

@@ -1,6 +1,5 @@
-import PianoRollNPZ
-import PianoRollNPZ
 import PianoRoll
+import PianoRollNPZ
 
 /// pypianoroll matrices or note columns (`.npz`), written only.
 public enum NPZFormat {
@@ -24,7 +23,8 @@ public enum NPZFormat {
         case .matrix(.tooManySteps):
           throw KitError(.badInput, file: input.path, error.description, hints: [.coarserMatrixGrid])
         case .matrix(.tooManyCells):
-          throw KitError(.badInput, file: input.path, error.description, hints: [.coarserMatrixGrid, .mergeMatrixTracks])
+          throw KitError(
+            .badInput, file: input.path, error.description, hints: [.coarserMatrixGrid, .mergeMatrixTracks])
         case .archive(.tooManyMembers):
           throw KitError(.badInput, file: input.path, error.description, hints: [.mergeMatrixTracks])
         default: throw KitError(.badInput, file: input.path, error.description)

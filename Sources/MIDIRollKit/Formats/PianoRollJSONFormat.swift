@@ -66,8 +66,9 @@ public enum PianoRollJSONFormat {
       case .midi(let bytes, let summary):
         // Paired and written one track at a time, never held as a whole song.
         do {
-          try PianoRollJSON.encode(midiFile: bytes, summary: summary, options: input.readOptions, profile: profile)
-          { sink.write($0) }
+          try PianoRollJSON.encode(
+            midiFile: bytes, summary: summary, options: input.readOptions, profile: profile
+          ) { sink.write($0) }
         } catch {
           throw KitError(.badInput, file: input.path, error.description, offset: error.offset)
         }

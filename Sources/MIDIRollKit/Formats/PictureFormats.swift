@@ -66,7 +66,9 @@ public struct Comparison: Sendable {
   public var maximumSize: Int
 
   /// Names the song to compare with.
-  public init(path: String, readOptions: ReadOptions = ReadOptions(), maximumSize: Int = FileIO.defaultMaximumSize) {
+  public init(
+    path: String, readOptions: ReadOptions = ReadOptions(), maximumSize: Int = FileIO.defaultMaximumSize
+  ) {
     self.path = path
     self.readOptions = readOptions
     self.maximumSize = maximumSize

@@ -35,7 +35,8 @@ public struct SongPipeline: Sendable {
   /// file is read).
   /// - Throws: ``KitError`` when the kind cannot be written or its options cannot be used.
   public init(
-    outputKind: SongFileKind, plan: TransformPlan = TransformPlan(), encoding: EncodingOptions = EncodingOptions(),
+    outputKind: SongFileKind, plan: TransformPlan = TransformPlan(),
+    encoding: EncodingOptions = EncodingOptions(),
     decoding: DecodingOptions = DecodingOptions()
   ) throws(KitError) {
     self.outputKind = outputKind
@@ -46,7 +47,8 @@ public struct SongPipeline: Sendable {
 
   /// Whether `inputKind` to ``outputKind`` is streamed one track at a time.
   private func streams(_ inputPath: String, inputKind: SongFileKind?) -> Bool {
-    plan.isEmpty && outputKind == .mid && inputPath != "-" && (inputKind ?? SongFileKind(path: inputPath)) == .json
+    plan.isEmpty && outputKind == .mid && inputPath != "-"
+      && (inputKind ?? SongFileKind(path: inputPath)) == .json
   }
 
   /// Reads the input at `inputPath` (`-`: standard input), transforms it and writes it to

@@ -44,7 +44,8 @@ public enum WAVFormat {
         guard audio.clippedSamples > 0 else { return [] }
         return [
           KitNotice(
-            "\(audio.clippedSamples) samples clipped (the gain is \(renderer.settings.gain))", hints: [.lowerGain])
+            "\(audio.clippedSamples) samples clipped (the gain is \(renderer.settings.gain))",
+            hints: [.lowerGain])
         ]
       }
     }

@@ -92,7 +92,9 @@ public struct SongInput: Sendable {
 
   /// Adds a hint when a `.mid` input is really JSON (or the other way round).
   static func withKindHint(_ error: KitError, bytes: [UInt8], kind: SongFileKind) -> KitError {
-    guard error.kind == .badInput, let seen = SongFileKind(sniffing: bytes), seen != kind else { return error }
+    guard error.kind == .badInput, let seen = SongFileKind(sniffing: bytes), seen != kind else {
+      return error
+    }
     switch seen {
     case .json: return error.appending("; it looks like JSON (rename it to .json)")
     case .mid: return error.appending("; it looks like a MIDI file (rename it to .mid)")

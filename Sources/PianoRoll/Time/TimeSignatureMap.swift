@@ -62,7 +62,8 @@ public struct TimeSignatureMap: Hashable, Sendable {
         let bars = Self.scaled(
           span, by: meter.denominator, over: 4 * ticksPerQuarter * meter.numerator, roundingUp: true)
         let spanCents = Self.scaled(
-          span, by: Position.centsPerWholeNoteQuarter * meter.denominator, over: ticksPerQuarter, roundingUp: true)
+          span, by: Position.centsPerWholeNoteQuarter * meter.denominator, over: ticksPerQuarter,
+          roundingUp: true)
         changes.append(
           TimeSignatureChange(
             tick: item.tick, bar: previous.bar.saturatingSum(bars), timeSignature: item.timeSignature))
@@ -144,12 +145,15 @@ public struct TimeSignatureMap: Hashable, Sendable {
     let change = changes[index]
     return change.tick
       + Self.scaled(
-        cents - startCents[index], by: ticksPerQuarter, over: Position.centsPerWholeNoteQuarter * change.denominator, roundingUp: true)
+        cents - startCents[index], by: ticksPerQuarter,
+        over: Position.centsPerWholeNoteQuarter * change.denominator, roundingUp: true)
   }
 
   /// Cents in `ticks` ticks of a meter, rounded down.
   func centsIntoChange(ticks: Int, of meter: TimeSignature) -> Int {
-    Self.scaled(ticks, by: Position.centsPerWholeNoteQuarter * meter.denominator, over: ticksPerQuarter, roundingUp: false)
+    Self.scaled(
+      ticks, by: Position.centsPerWholeNoteQuarter * meter.denominator, over: ticksPerQuarter,
+      roundingUp: false)
   }
 
   // MARK: Helpers
