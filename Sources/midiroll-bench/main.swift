@@ -40,9 +40,9 @@ do {
     print(error)
     exit(0)
   }
-  FileHandle.standardError.write(Data("midiroll-bench: \(error)\n".utf8))
+  try? FileHandle.standardError.write(contentsOf: Data("midiroll-bench: \(error)\n".utf8))
   exit(1)
 } catch {
-  FileHandle.standardError.write(Data("midiroll-bench: \(error)\n".utf8))
+  try? FileHandle.standardError.write(contentsOf: Data("midiroll-bench: \(error)\n".utf8))
   exit(1)
 }
