@@ -24,6 +24,7 @@ let package = Package(
     .library(name: "NPZ", targets: ["NPZ"]),
     .library(name: "PianoRollNPZ", targets: ["PianoRollNPZ"]),
     .library(name: "PianoRollWeb", targets: ["PianoRollWeb"]),
+    .library(name: "MIDITokens", targets: ["MIDITokens"]),
     .executable(name: "midiroll", targets: ["midiroll"]),
   ],
   traits: [
@@ -52,6 +53,11 @@ let package = Package(
     // summaries, above the model.
     .target(name: "PianoRollJSON", dependencies: ["SMF", "JSON", "PianoRoll"]),
     .target(name: "PianoRollRender", dependencies: ["PianoRoll"]),
+    // MidiTok 3.1's tokens: its tokenizer file, symusic's reading, its preprocessing, its
+    // tokenizations and decoding, above the model.
+    .target(
+      name: "MIDITokens", dependencies: ["SMF", "JSON", "PianoRoll"],
+      linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // NPY arrays in a ZIP (DEFLATE and CRC-32 from zlib): a container that knows no music.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "NPZ", dependencies: ["CZlib"]),
@@ -143,6 +149,8 @@ let package = Package(
     .testTarget(
       name: "MIDIRollCLITests",
       dependencies: ["MIDIRollCLI", "MIDIRollKit", "SMF", "PianoRoll", "midiroll", "TestSupport"]),
+    .testTarget(
+      name: "MIDITokensTests", dependencies: ["MIDITokens", "SMF", "JSON", "PianoRoll", "TestSupport"]),
     .testTarget(name: "MIDIRollKitTests", dependencies: ["MIDIRollKit", "SMF", "PianoRoll", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

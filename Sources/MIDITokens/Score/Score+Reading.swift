@@ -1,0 +1,136 @@
+import SMF
+
+extension Score {
+  /// Reads a Standard MIDI File as symusic 0.6 reads it (`symusic.Score(path)`): the same
+  /// tracks, notes, controls, pedals, pitch bends and global events, in the same order
+  /// (``ScoreTrackReader`` has symusic's rules).
+  ///
+  /// midiroll's reader reads the file first, its events handed over in raw batches. Where the
+  /// file has something symusic's parser reads otherwise (``ScoreReadingDivergence``), or
+  /// midiroll refuses it, the file is read again as symusic reads it, byte for byte
+  /// (``SymusicMIDIParser``), so that the tokens are MidiTok's for every file MidiTok reads.
+  /// A file symusic refuses and midiroll reads is taken as midiroll reads it.
+  ///
+  /// - Throws: ``TokensError`` for a file neither reads, or one in SMPTE time (symusic counts
+  ///   ticks per quarter only).
+  public init(midiBytes bytes: [UInt8], options: ReadOptions = .tolerant) throws(TokensError) {
+    let fast: Result<(Score, ScoreReadingDivergence?), TokensError>
+    do throws(TokensError) {
+      fast = .success(try Score.readFast(bytes, options: options))
+    } catch {
+      fast = .failure(error)
+    }
+    if case .success((let score, nil)) = fast {
+      self = score
+      return
+    }
+    if case .failure(let error) = fast, case .smpteDivision = error.kind { throw error }
+    switch SymusicMIDIParser.read(bytes) {
+    case .success(let score):
+      self = score
+    case .failure:
+      self = try fast.get().0
+    }
+  }
+
+  /// midiroll's reading into symusic's tracks, and the first thing symusic reads otherwise.
+  static func readFast(_ bytes: [UInt8], options: ReadOptions) throws(TokensError) -> (
+    Score, ScoreReadingDivergence?
+  ) {
+    var tracks: [ScoreTrack] = []
+    var timeSignatures: [ScoreTimeSignature] = []
+    var tempos: [ScoreTempo] = []
+    var keySignatures: [ScoreKeySignature] = []
+    var markerTimes: [Int32] = []
+    var divergence: ScoreReadingDivergence?
+    var sawSysEx = false
+    let declared = Score.declaredTrackCount(bytes)
+    let outline: FileOutline
+    do {
+      outline = try MIDIFile.readTracks(bytes, options: options, into: ScoreTrackReader.self) {
+        index, reader in
+        // minimidi reads as many track chunks as the header declares, no more.
+        guard declared.map({ index < $0 }) ?? true else { return }
+        tracks += reader.finishedTracks()
+        timeSignatures += reader.timeSignatures
+        tempos += reader.tempos
+        keySignatures += reader.keySignatures
+        markerTimes += reader.markerTimes
+        divergence = divergence ?? reader.divergence
+        sawSysEx = sawSysEx || reader.sawSysEx
+      }
+    } catch {
+      throw TokensError(.unreadableMIDI(error))
+    }
+    guard case .ticksPerQuarter(let ticksPerQuarter) = outline.division else {
+      throw TokensError(.smpteDivision)
+    }
+    divergence = divergence ?? Score.divergence(in: outline.warnings, sawSysEx: sawSysEx)
+    PatternDefeatingSort.sort(&timeSignatures) { $0.time < $1.time }
+    PatternDefeatingSort.sort(&keySignatures) { $0.time < $1.time }
+    PatternDefeatingSort.sort(&tempos) { $0.time < $1.time }
+    markerTimes.sort()
+    let score = Score(
+      ticksPerQuarter: Int(ticksPerQuarter), tracks: tracks, timeSignatures: timeSignatures, tempos: tempos,
+      keySignatures: keySignatures, markerTimes: markerTimes)
+    return (score, divergence)
+  }
+
+  /// The track count of the header (`MThd`, at the start or inside an RMID wrapper), when it
+  /// can be found.
+  static func declaredTrackCount(_ bytes: [UInt8]) -> Int? {
+    var start = 0
+    if bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8) {
+      // RMID: the header follows the `data` chunk's header, 20 bytes in for usual files.
+      guard let found = (0..<(bytes.count - 4)).first(where: { bytes[$0..<($0 + 4)].elementsEqual("MThd".utf8) })
+      else { return nil }
+      start = found
+    }
+    guard bytes.count >= start + 12 else { return nil }
+    return Int(bytes[start + 10]) << 8 | Int(bytes[start + 11])
+  }
+
+  /// The first tolerated problem in `warnings` that symusic reads otherwise.
+  static func divergence(in warnings: [SMFWarning], sawSysEx: Bool) -> ScoreReadingDivergence? {
+    let kinds = warnings.map(\.kind)
+    let cutShort = kinds.contains { kind in
+      if case .missingEndOfTrack = kind { return true }
+      if case .eventCutShort = kind { return true }
+      return false
+    }
+    var missingTracks = false
+    for kind in kinds {
+      if case .trackCountMismatch(let declared, let found) = kind, found < declared { missingTracks = true }
+    }
+    for kind in kinds {
+      switch kind {
+      case .trackLengthTooShort, .trackLengthTooLong:
+        return .trackLength
+      case .trackLengthPastEnd where cutShort:
+        return .trackLength
+      case .runningStatusAfterMetaOrSysEx where sawSysEx:
+        return .runningStatusAfterSysEx
+      case .systemMessagesSkipped:
+        return .systemMessages
+      case .trailingBytes where missingTracks:
+        return .missingTracks
+      default:
+        continue
+      }
+    }
+    return nil
+  }
+}
+
+extension Score {
+  /// Reads a file with the port of symusic's own parser alone (``SymusicMIDIParser``), the
+  /// reading ``init(midiBytes:options:)`` falls back on.
+  /// - Throws: ``TokensError`` when symusic raises for the file, or would read outside it.
+  public static func symusicParsing(_ bytes: [UInt8]) throws(TokensError) -> Score {
+    switch SymusicMIDIParser.read(bytes) {
+    case .success(let score): return score
+    case .failure(.refused(let reason)): throw TokensError(.symusicRefuses(reason))
+    case .failure(.undefined): throw TokensError(.symusicRefuses("it would read outside the file"))
+    }
+  }
+}

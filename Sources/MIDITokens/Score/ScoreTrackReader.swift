@@ -1,0 +1,320 @@
+import SMF
+
+/// Reads one track chunk as symusic 0.6's `TrackManager` does (`src/io/midi.cpp`), as the SMF
+/// reader hands its events over (a ``TrackEventSink``: channel messages in raw batches).
+///
+/// symusic's rules, kept here (docs/DESIGN.md, "Tokens: reading as symusic"):
+/// - one track per channel and current program, made when a note-on (velocity above 0) or a
+///   lyric (channel 15: a meta event's status `FF`) first needs it;
+/// - control changes, pitch bends and pedals go to the track of their channel and current
+///   program, or, while it does not exist, to a waiting place per channel that the next track
+///   made on that channel takes over (what waits when no track is made is lost);
+/// - notes pair first in, first out per channel and key within the chunk, whatever the
+///   program; a note-on still sounding at the chunk's end is dropped, but its track stays;
+/// - CC64 ≥ 64 presses the pedal of the channel (a repeat is ignored), < 64 releases it; the
+///   "not pressed" mark starts as −1 on channel 0 only (`std::array<unit, 16> last_pedal_on{-1}`),
+///   so on channels 1–15 the first release makes a pedal from tick 0 and the first press is lost.
+struct ScoreTrackReader: TrackEventSink {
+  /// The tracks made so far, in the order they were made, each with its key
+  /// (`channel << 7 | program`).
+  private(set) var tracks: [ScoreTrack] = []
+  private var trackKeys: [UInt16] = []
+  /// The track index (+1, 0 for none) of each key; empty until needed.
+  private var trackOfKey: [Int32] = []
+  /// What waits for a channel's first track.
+  private var waiting: [ScoreTrack?] = Array(repeating: nil, count: 16)
+  private var program = [UInt8](repeating: 0, count: 16)
+  private var pedalOn = [Int32](repeating: 0, count: 16)
+  /// First-in-first-out queues of sounding notes per channel and key: heads and tails (index
+  /// into `queued` + 1, 0 for none), then the queued notes.
+  private var heads: [Int32] = []
+  private var tails: [Int32] = []
+  private var queued: [QueuedNote] = []
+  private var freeQueued: Int32 = 0
+
+  /// Time signatures, tempos, key signatures and marker times, in file order.
+  var timeSignatures: [ScoreTimeSignature] = []
+  var tempos: [ScoreTempo] = []
+  var keySignatures: [ScoreKeySignature] = []
+  var markerTimes: [Int32] = []
+  /// Why symusic would read this chunk otherwise than midiroll does, if it would.
+  var divergence: ScoreReadingDivergence?
+  /// Whether a SysEx event was met (symusic reads running status after it otherwise).
+  var sawSysEx = false
+
+  private(set) var lastTick = 0
+
+  private struct QueuedNote {
+    var track: Int32
+    var note: Int32
+    var next: Int32
+  }
+
+  init(capacity: Int) {
+    pedalOn[0] = -1
+  }
+
+  // MARK: Channel messages
+
+  mutating func appendChannel(tick: Int, status: UInt8, _ data1: UInt8, _ data2: UInt8) {
+    lastTick = tick
+    guard let time = Int32(exactly: tick) else {
+      divergence = divergence ?? .tickBeyondInt32
+      return
+    }
+    channelMessage(time: time, status: status, data1, data2)
+  }
+
+  /// A channel message as symusic handles it: note-on (velocity 0: note-off), note-off,
+  /// program change, control change, pitch bend; the others play no part.
+  mutating func channelMessage(time: Int32, status: UInt8, _ data1: UInt8, _ data2: UInt8) {
+    let channel = Int(status & 0x0F)
+    switch status & 0xF0 {
+    case 0x90 where data2 != 0:
+      noteOn(channel: channel, pitch: data1, velocity: data2, time: time)
+    case 0x80, 0x90:
+      noteOff(channel: channel, pitch: data1, time: time)
+    case 0xC0:
+      program[channel] = data1
+    case 0xB0:
+      control(channel: channel, number: data1, value: data2, time: time)
+    case 0xE0:
+      pitchBend(channel: channel, value: Int32(data1) | Int32(data2) << 7 - 8192, time: time)
+    default:
+      break
+    }
+  }
+
+  /// A pitch bend, −8192…8191.
+  mutating func pitchBend(channel: Int, value: Int32, time: Int32) {
+    withTrack(channel: channel) { $0.pitchBends.append(ScorePitchBend(time: time, value: value)) }
+  }
+
+  mutating func appendChannels(_ events: UnsafeBufferPointer<RawChannelEvent>) {
+    for event in events { appendChannel(tick: event.tick, status: event.status, event.data1, event.data2) }
+  }
+
+  private mutating func noteOn(channel: Int, pitch: UInt8, velocity: UInt8, time: Int32) {
+    let track = trackIndex(channel: channel)
+    let note = Int32(tracks[track].notes.count)
+    tracks[track].notes.append(ScoreNote(time: time, duration: -1, pitch: pitch, velocity: velocity))
+    if heads.isEmpty {
+      heads = [Int32](repeating: 0, count: 16 * 128)
+      tails = heads
+    }
+    let key = channel << 7 | Int(pitch)
+    let entry = QueuedNote(track: Int32(track), note: note, next: 0)
+    let index: Int32
+    if freeQueued != 0 {
+      index = freeQueued
+      freeQueued = queued[Int(index) - 1].next
+      queued[Int(index) - 1] = entry
+    } else {
+      queued.append(entry)
+      index = Int32(queued.count)
+    }
+    if tails[key] != 0 { queued[Int(tails[key]) - 1].next = index } else { heads[key] = index }
+    tails[key] = index
+  }
+
+  private mutating func noteOff(channel: Int, pitch: UInt8, time: Int32) {
+    guard !heads.isEmpty else { return }
+    let key = channel << 7 | Int(pitch)
+    let head = heads[key]
+    guard head != 0 else { return }
+    let entry = queued[Int(head) - 1]
+    let start = tracks[Int(entry.track)].notes[Int(entry.note)].time
+    tracks[Int(entry.track)].notes[Int(entry.note)].duration = time - start
+    heads[key] = entry.next
+    if entry.next == 0 { tails[key] = 0 }
+    queued[Int(head) - 1].next = freeQueued
+    freeQueued = head
+  }
+
+  private mutating func control(channel: Int, number: UInt8, value: UInt8, time: Int32) {
+    var pedalOn = self.pedalOn[channel]
+    withTrack(channel: channel) { track in
+      track.controls.append(ScoreControl(time: time, number: number, value: value))
+      guard number == 64 else { return }
+      if value >= 64 {
+        if pedalOn < 0 { pedalOn = time }
+      } else if pedalOn >= 0 {
+        track.pedals.append(ScorePedal(time: pedalOn, duration: time - pedalOn))
+        pedalOn = -1
+      }
+    }
+    self.pedalOn[channel] = pedalOn
+  }
+
+  /// The index in ``tracks`` of the track of the channel's current program, made (taking over
+  /// what waits for the channel) when there is none.
+  private mutating func trackIndex(channel: Int) -> Int {
+    if trackOfKey.isEmpty { trackOfKey = [Int32](repeating: 0, count: 16 * 128) }
+    let key = channel << 7 | Int(program[channel])
+    let found = trackOfKey[key]
+    if found != 0 { return Int(found) - 1 }
+    var track = waiting[channel] ?? ScoreTrack(program: 0, isDrum: false)
+    waiting[channel] = nil
+    track.program = Int(program[channel])
+    track.isDrum = channel == 9
+    tracks.append(track)
+    trackKeys.append(UInt16(key))
+    trackOfKey[key] = Int32(tracks.count)
+    return tracks.count - 1
+  }
+
+  /// Runs `body` on the track of the channel's current program, or on what waits for the
+  /// channel when there is none.
+  private mutating func withTrack(channel: Int, _ body: (inout ScoreTrack) -> Void) {
+    let key = channel << 7 | Int(program[channel])
+    if !trackOfKey.isEmpty, trackOfKey[key] != 0 {
+      body(&tracks[Int(trackOfKey[key]) - 1])
+    } else {
+      var track = waiting[channel] ?? ScoreTrack(program: 0, isDrum: false)
+      waiting[channel] = nil
+      body(&track)
+      waiting[channel] = track
+    }
+  }
+
+  // MARK: Meta and SysEx events
+
+  mutating func appendData(tick: Int, status: UInt8, type: UInt8, _ data: ArraySlice<UInt8>) {
+    lastTick = tick
+    guard let time = Int32(exactly: tick) else {
+      divergence = divergence ?? .tickBeyondInt32
+      return
+    }
+    switch status {
+    case 0xF0:
+      sawSysEx = true
+      return
+    case 0xF7:
+      divergence = divergence ?? .sysExEscape
+      return
+    case 0xFF:
+      break
+    default:
+      return
+    }
+    // minimidi reads a meta event's fields from its third byte on (type, one length byte):
+    // only a length below 128 that holds the fields reads as here.
+    let base = data.startIndex
+    let fieldsHeld: Int? =
+      switch type {
+      case 0x58, 0x59: 2
+      case 0x51: 3
+      default: nil
+      }
+    if let fieldsHeld, data.count < fieldsHeld || data.count >= 128 {
+      divergence = divergence ?? .unusualMetaLength
+      return
+    }
+    switch type {
+    case 0x58:
+      addTimeSignature(time: time, numerator: data[base], shift: data[base + 1])
+    case 0x51:
+      addTempo(time: time, data[base], data[base + 1], data[base + 2])
+    case 0x59:
+      addKeySignature(time: time, key: data[base], tonality: data[base + 1])
+    case 0x05:
+      addLyric(time: time, empty: data.isEmpty)
+    case 0x06:
+      addMarker(time: time, empty: data.isEmpty)
+    default:
+      break
+    }
+  }
+
+  /// A time signature meta event's two first bytes: the numerator and the power of two of
+  /// the denominator, kept in a byte as symusic keeps it (`1 << shift`: 2^8 and beyond are 0).
+  mutating func addTimeSignature(time: Int32, numerator: UInt8, shift: UInt8) {
+    let denominator = shift < 8 ? 1 << Int(shift) : 0
+    if shift >= 32 { divergence = divergence ?? .undefinedShift(Int(shift)) }
+    timeSignatures.append(ScoreTimeSignature(time: time, numerator: Int(numerator), denominator: denominator))
+  }
+
+  /// A tempo meta event's three bytes, microseconds per quarter big-endian.
+  mutating func addTempo(time: Int32, _ high: UInt8, _ middle: UInt8, _ low: UInt8) {
+    tempos.append(ScoreTempo(time: time, mspq: Int32(high) << 16 | Int32(middle) << 8 | Int32(low)))
+  }
+
+  /// A key signature meta event's two bytes: sharps or flats (signed), and the mode.
+  mutating func addKeySignature(time: Int32, key: UInt8, tonality: UInt8) {
+    keySignatures.append(ScoreKeySignature(time: time, key: Int(Int8(bitPattern: key)), tonality: Int(tonality)))
+  }
+
+  /// A lyric: it makes the track of channel 15 (a meta event's status is `FF`) even when its
+  /// text is empty; only a text with bytes is a lyric.
+  mutating func addLyric(time: Int32, empty: Bool) {
+    let track = trackIndex(channel: 15)
+    if !empty { tracks[track].lyricTimes.append(time) }
+  }
+
+  /// A marker: only a text with bytes is one.
+  mutating func addMarker(time: Int32, empty: Bool) {
+    if !empty { markerTimes.append(time) }
+  }
+
+  // MARK: The end of the chunk
+
+  /// The chunk's tracks as symusic keeps them: in the order of their channel and program,
+  /// those with nothing at all left out, the notes still sounding removed.
+  mutating func finishedTracks() -> [ScoreTrack] {
+    let order = trackKeys.indices.sorted { trackKeys[$0] < trackKeys[$1] }
+    var result: [ScoreTrack] = []
+    result.reserveCapacity(order.count)
+    for index in order {
+      var track = tracks[index]
+      guard !track.isEmpty else { continue }
+      track.notes.removeAll { $0.duration < 0 }
+      result.append(track)
+    }
+    tracks = []
+    return result
+  }
+}
+
+/// Why symusic 0.6 reads a file otherwise than midiroll does (its MIDI reader, minimidi,
+/// reads some damaged or unusual files differently): tokens of such a file would not be
+/// MidiTok's, so they are refused.
+public enum ScoreReadingDivergence: Hashable, Sendable, CustomStringConvertible {
+  /// An `F7` SysEx packet: minimidi reads it as a one-byte message and its length and bytes
+  /// as events.
+  case sysExEscape
+  /// Running status after a SysEx event: minimidi repeats the SysEx.
+  case runningStatusAfterSysEx
+  /// System common or real-time bytes between events: minimidi gives them lengths of its
+  /// own and repeats them on running status.
+  case systemMessages
+  /// A track chunk whose declared length is not where its events end: minimidi reads the
+  /// declared length (past the file, into the next chunk, or short of End of Track).
+  case trackLength
+  /// Fewer track chunks than the header declares, followed by bytes that are no chunk:
+  /// minimidi looks for the missing tracks in them.
+  case missingTracks
+  /// A tick past 2^31 − 1 (symusic keeps ticks as 32-bit integers).
+  case tickBeyondInt32
+  /// A time signature, tempo or key signature meta event too short for its fields or with a
+  /// length of two bytes: minimidi reads its fields from the bytes after the type and one
+  /// length byte.
+  case unusualMetaLength
+  /// A time signature whose denominator is 2 to a power of 32 or more (`1 << shift` is
+  /// undefined in C++).
+  case undefinedShift(Int)
+
+  /// One line.
+  public var description: String {
+    switch self {
+    case .sysExEscape: return "an F7 SysEx packet (symusic reads its bytes as events)"
+    case .runningStatusAfterSysEx: return "running status after a SysEx event (symusic repeats the SysEx)"
+    case .systemMessages: return "system messages between events (symusic reads them with other lengths)"
+    case .trackLength: return "a track chunk length that is not where its events end (symusic reads the length)"
+    case .missingTracks: return "fewer track chunks than the header declares, then bytes that are no chunk"
+    case .tickBeyondInt32: return "a tick past 2^31 - 1 (symusic keeps 32-bit ticks)"
+    case .unusualMetaLength:
+      return "a time signature, tempo or key signature meta event of an unusual length (symusic reads other bytes)"
+    case .undefinedShift(let shift): return "a time signature denominator of 2^\(shift) (undefined in symusic)"
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import JSON
+import SMF
+
+/// Why a file could not be turned into tokens, or tokens into a song, or a tokenizer file
+/// read: one line (``description``) with the place (byte offset, JSON path) and what was
+/// expected.
+public struct TokensError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Kind: Hashable, Sendable {
+    /// The MIDI file cannot be read.
+    case unreadableMIDI(SMFError)
+    /// The MIDI file counts time in SMPTE frames; symusic (and so MidiTok) reads ticks per
+    /// quarter only.
+    case smpteDivision
+    /// symusic refuses the file (or would read outside its bytes): why.
+    case symusicRefuses(String)
+    /// A JSON document (tokenizer file or tokens) is malformed or holds a value of the wrong
+    /// type, a value outside what MidiTok allows, or misses a name.
+    case json(JSONError)
+    /// The tokenizer file asks for something midiroll does not reproduce exactly: the field,
+    /// its value, and why.
+    case unsupported(path: JSONPath, value: String, reason: String)
+    /// MidiTok itself fails on this file (it raises `KeyError`): the token it cannot find
+    /// in its vocabulary.
+    case notInVocabulary(token: String)
+  }
+
+  /// What went wrong.
+  public let kind: Kind
+
+  /// Creates an error.
+  public init(_ kind: Kind) {
+    self.kind = kind
+  }
+
+  /// An error at a JSON path.
+  static func json(_ kind: JSONError.Kind, _ path: JSONPath) -> TokensError {
+    TokensError(.json(JSONError(kind, path: path)))
+  }
+
+  /// One line.
+  public var description: String {
+    switch kind {
+    case .unreadableMIDI(let error):
+      return error.description
+    case .smpteDivision:
+      return "the file counts time in SMPTE frames; MidiTok (symusic) tokenizes ticks per quarter only"
+    case .symusicRefuses(let reason):
+      return "symusic, which MidiTok reads with, refuses this file: \(reason)"
+    case .json(let error):
+      return error.description
+    case .unsupported(let path, let value, let reason):
+      return "\(path): \(value) is not supported (\(reason))"
+    case .notInVocabulary(let token):
+      return "MidiTok fails on this file: the token \(token) is not in the tokenizer's vocabulary"
+    }
+  }
+}
