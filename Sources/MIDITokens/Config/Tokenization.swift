@@ -1,0 +1,26 @@
+/// The tokenizations midiroll reproduces exactly: MidiTok's class names.
+public enum Tokenization: String, Hashable, Sendable, CaseIterable {
+  /// REMI (REMI+ with programs in one stream and time signatures): Bar and Position tokens.
+  case remi = "REMI"
+  /// Time Shift Duration.
+  case tsd = "TSD"
+  /// MIDI-Like: NoteOn, NoteOff and TimeShift.
+  case midiLike = "MIDILike"
+  /// Structured: Pitch, Velocity, Duration, TimeShift for every note.
+  case structured = "Structured"
+  /// Compound Word: several vocabularies, a token is a list of ids.
+  case cpWord = "CPWord"
+  /// Octuple: several vocabularies, one compound token per note.
+  case octuple = "Octuple"
+
+  /// MidiTok's tokenizations midiroll refuses, with the reason.
+  static let refused: [String: String] = [
+    "MMM": "MMM tokenizes with a base tokenizer per track and is not reproduced by midiroll",
+    "PerTok": "PerTok's microtiming is not reproduced by midiroll",
+    "BEAT": "BEAT is not reproduced by midiroll",
+    "MuMIDI": "MuMIDI is not reproduced by midiroll",
+  ]
+
+  /// Whether a token is a list of ids, one per vocabulary.
+  public var isMultiVocabulary: Bool { self == .cpWord || self == .octuple }
+}

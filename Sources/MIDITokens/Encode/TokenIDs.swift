@@ -1,0 +1,139 @@
+/// The id of every token a song can produce, found once per tokenizer from the vocabulary's
+/// strings, so that tokenizing a song looks ids up in arrays, never builds a string (but to
+/// name a token MidiTok does not have: ``TokensError/Kind/notInVocabulary(token:)``).
+struct TokenIDs: Sendable {
+  private let vocabulary: Vocabulary
+  private var byPitch: [TokenEvent.Kind: [Int32]] = [:]
+  private var velocity = [Int32](repeating: -1, count: 128)
+  private var program = [Int32](repeating: -1, count: 129)
+  private var pedal = [Int32](repeating: -1, count: 129)
+  private var pedalOff = [Int32](repeating: -1, count: 129)
+  private var position: [Int32] = []
+  private var barIndexed: [Int32] = []
+  private var barNone: Int32 = -1
+  private var barEnd: Int32 = -1
+  private var timeShift: [Int32] = []
+  private var rest: [Int32] = []
+  /// Duration ids by ticks, per ticks per beat.
+  private var durationByTicks: [Int: [Int32]] = [:]
+  private var tempo: [Int32: Int32] = [:]
+  private var timeSignature: [Int32: Int32] = [:]
+  private var keySignature: [Int32: Int32] = [:]
+  private var pitchBend: [Int32: Int32] = [:]
+  private var control: [Int32: Int32] = [:]
+  private var chord: [Int32] = []
+  private var interval: [TokenEvent.Kind: [Int32]] = [:]
+  private let maxInterval: Int
+  /// Duration token values by ticks, per ticks per beat (`_tpb_ticks_to_tokens`).
+  private(set) var durationValueByTicks: [Int: [Int: TimeValue]] = [:]
+
+  init(tokenizer: Tokenizer, vocabulary: Vocabulary) {
+    self.vocabulary = vocabulary
+    func id(_ token: String) -> Int32 { vocabulary.id(token).map(Int32.init) ?? -1 }
+    for kind: TokenEvent.Kind in [.pitch, .pitchDrum, .noteOn, .drumOn, .noteOff, .drumOff] {
+      byPitch[kind] = (0..<128).map { id("\(kind.typeName)_\($0)") }
+    }
+    velocity = (0..<128).map { id("Velocity_\($0)") }
+    program = (-1...127).map { id("Program_\($0)") }
+    pedal = (-1...127).map { id("Pedal_\($0)") }
+    pedalOff = (-1...127).map { id("PedalOff_\($0)") }
+    let positions = vocabulary.tokens.filter { $0.hasPrefix("Position_") }.count
+    position = (0..<max(positions, 1)).map { id("Position_\($0)") }
+    barNone = id("Bar_None")
+    barEnd = id("Bar_End")
+    if let bars = tokenizer.config.maxBarEmbedding { barIndexed = (0..<max(bars, 0)).map { id("Bar_\($0)") } }
+    timeShift = tokenizer.durations.map { id("TimeShift_\($0)") }
+    rest = tokenizer.rests.map { id("Rest_\($0)") }
+    for tpb in Set(tokenizer.ticksPerBeatOfDenominator.map(\.ticksPerBeat)) {
+      var values: [Int: TimeValue] = [:]
+      for value in tokenizer.durations { values[value.ticks(ticksPerBeat: tpb)] = value }
+      durationValueByTicks[tpb] = values
+      let longest = values.keys.max() ?? 0
+      var ids = [Int32](repeating: -1, count: longest + 1)
+      for (ticks, value) in values where ticks >= 0 { ids[ticks] = id("Duration_\(value)") }
+      durationByTicks[tpb] = ids
+    }
+    for mspq in tokenizer.temposMSPQ where tokenizer.config.useTempos {
+      let truncated = Int32(mspq)
+      tempo[truncated] = id("Tempo_" + NumPy.pythonRepr(NumPy.pythonRoundTwoDecimals(60_000_000 / Double(truncated))))
+    }
+    for signature in tokenizer.timeSignatures {
+      timeSignature[Int32(signature.numerator << 16 | signature.denominator)] = id(
+        "TimeSig_\(signature.numerator)/\(signature.denominator)")
+    }
+    for key in -7...7 {
+      for tonality in 0...1 { keySignature[Int32((key + 8) << 8 | tonality)] = id("KeySig_\(key):\(tonality)") }
+    }
+    for bend in tokenizer.pitchBends { pitchBend[Int32(bend)] = id("PitchBend_\(bend)") }
+    for (number, values) in tokenizer.controlChangeValues {
+      for value in values { control[Int32(number << 8 | value)] = id("ControlChange_\(number)-\(value)") }
+    }
+    chord = tokenizer.chordTokens.map(id)
+    maxInterval = tokenizer.config.maxPitchInterval
+    for kind: TokenEvent.Kind in [.pitchIntervalTime, .pitchIntervalChord] {
+      interval[kind] = (-maxInterval...maxInterval).map { id("\(kind.typeName)_\($0)") }
+    }
+  }
+
+  /// The id of an event's token; `ticksPerBeat` is the section's, for a duration.
+  /// - Throws: ``TokensError/Kind/notInVocabulary(token:)`` where MidiTok raises `KeyError`.
+  @inline(__always)
+  func id(of event: TokenEvent, ticksPerBeat: Int = 0) throws(TokensError) -> Int32 {
+    let found = lookUp(event, ticksPerBeat: ticksPerBeat)
+    if found >= 0 { return found }
+    let token = tokenString(event, ticksPerBeat: ticksPerBeat)
+    if let id = vocabulary.id(token) { return Int32(id) }
+    throw TokensError(.notInVocabulary(token: token))
+  }
+
+  @inline(__always)
+  private func lookUp(_ event: TokenEvent, ticksPerBeat: Int) -> Int32 {
+    let value = Int(event.value)
+    func at(_ table: [Int32], _ index: Int) -> Int32 { index >= 0 && index < table.count ? table[index] : -1 }
+    switch event.kind {
+    case .pitch, .pitchDrum, .noteOn, .drumOn, .noteOff, .drumOff:
+      return at(byPitch[event.kind] ?? [], value)
+    case .velocity: return at(velocity, value)
+    case .programForNote, .programForNoteOff, .programForPitchBend, .programForControlChange, .programForChord,
+      .programChange:
+      return at(program, value + 1)
+    case .pedal: return at(pedal, value + 1)
+    case .pedalOff: return at(pedalOff, value + 1)
+    case .position: return at(position, value)
+    case .bar: return value < 0 ? barNone : at(barIndexed, value)
+    case .barEnd: return barEnd
+    case .timeShift: return at(timeShift, value)
+    case .rest: return at(rest, value)
+    case .duration, .pedalDuration: return at(durationByTicks[ticksPerBeat] ?? [], value)
+    case .tempo: return tempo[event.value] ?? -1
+    case .timeSignature: return timeSignature[event.value] ?? -1
+    case .keySignature: return keySignature[event.value] ?? -1
+    case .pitchBend: return pitchBend[event.value] ?? -1
+    case .controlChange: return control[event.value] ?? -1
+    case .chord: return at(chord, value)
+    case .pitchIntervalTime, .pitchIntervalChord: return at(interval[event.kind] ?? [], value + maxInterval)
+    }
+  }
+
+  /// The token MidiTok makes of an event (`str(event)`).
+  func tokenString(_ event: TokenEvent, ticksPerBeat: Int) -> String {
+    let value = Int(event.value)
+    let text: String
+    switch event.kind {
+    case .timeSignature: text = "\(value >> 16)/\(value & 0xFFFF)"
+    case .tempo: text = NumPy.pythonRepr(NumPy.pythonRoundTwoDecimals(60_000_000 / Double(value)))
+    case .keySignature: text = "\((value >> 8) - 8):\(value & 0xFF)"
+    case .controlChange: text = "\(value >> 8)-\(value & 0xFF)"
+    case .bar: text = value < 0 ? "None" : "\(value)"
+    case .barEnd: text = "End"
+    case .duration, .pedalDuration:
+      if let duration = durationValueByTicks[ticksPerBeat]?[value] {
+        text = duration.description
+      } else {
+        text = "(\(value) ticks at \(ticksPerBeat) ticks per beat)"
+      }
+    default: text = "\(value)"
+    }
+    return "\(event.kind.typeName)_\(text)"
+  }
+}

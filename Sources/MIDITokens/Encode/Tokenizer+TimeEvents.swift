@@ -1,0 +1,170 @@
+extension Tokenizer {
+  /// The minimum rest in ticks at a number of ticks per beat (`_min_rest`).
+  func minimumRest(ticksPerBeat: Int) throws(TokensError) -> Int {
+    guard config.useRests else { return 0 }
+    return try timeBins(ticksPerBeat: ticksPerBeat, rest: true).first ?? 0
+  }
+
+  /// The ticks of the TimeShift (or Rest) values at a number of ticks per beat.
+  func timeBins(ticksPerBeat: Int, rest: Bool) throws(TokensError) -> [Int] {
+    guard ticksPerBeatOfDenominator.contains(where: { $0.ticksPerBeat == ticksPerBeat }) else {
+      throw TokensError(.notInVocabulary(token: "(\(rest ? "rests" : "time shifts") at \(ticksPerBeat) ticks per beat)"))
+    }
+    return (rest ? rests : durations).map { $0.ticks(ticksPerBeat: ticksPerBeat) }
+  }
+
+  /// `_time_ticks_to_tokens`: the largest value that fits (the last of equal ones), again
+  /// and again, while the smallest fits. Returns the indices of the values and their ticks.
+  func timeValues(for duration: Int, ticksPerBeat: Int, rest: Bool) throws(TokensError) -> [(index: Int, ticks: Int)] {
+    let bins = try timeBins(ticksPerBeat: ticksPerBeat, rest: rest)
+    guard let smallest = bins.first else { return [] }
+    guard smallest > 0 || duration < smallest else {
+      throw TokensError(.notInVocabulary(token: "(a time value of 0 ticks: MidiTok loops forever)"))
+    }
+    var left = duration
+    var values: [(index: Int, ticks: Int)] = []
+    while left >= smallest {
+      var index = bins.count - 1
+      while index >= 0 && bins[index] > left { index -= 1 }
+      values.append((index, bins[index]))
+      left -= bins[index]
+    }
+    return values
+  }
+
+  /// REMI's `_add_time_events`: Bar (and TimeSig after it) at each new bar, Position when
+  /// the tick changes, Rest tokens over silences (crossing bars without Bar tokens).
+  func remiTimeEvents(_ events: [TokenEvent], ticksPerQuarter: Int) throws(TokensError) -> [TokenEvent] {
+    var result: [TokenEvent] = []
+    result.reserveCapacity(events.count + events.count / 2)
+    var currentBar = -1
+    var barAtLastChange = 0
+    var previousTick = -1
+    var previousNoteEnd = 0
+    var tickAtLastChange = 0
+    var tickAtCurrentBar = 0
+    var signature = (numerator: 4, denominator: 4)
+    if config.useTimeSignatures, let first = events.first(where: { $0.kind == .timeSignature }) {
+      signature = (Int(first.value >> 16), Int(first.value & 0xFFFF))
+    }
+    func units(_ signature: (numerator: Int, denominator: Int)) -> (bar: Int, beat: Int, position: Int) {
+      let beat = Self.ticksPerBeat(denominator: signature.denominator, ticksPerQuarter: ticksPerQuarter)
+      return (beat * signature.numerator, beat, beat / config.maxPositionsPerBeat)
+    }
+    var (ticksPerBar, ticksPerBeat, ticksPerPosition) = units(signature)
+
+    func addBars(until time: Int, kind: TokenEvent.Kind) throws(TokensError) {
+      guard ticksPerBar > 0 else { throw TokensError(.notInVocabulary(token: "(a bar of 0 ticks)")) }
+      let count = barAtLastChange + Self.floorDivision(time - tickAtLastChange, ticksPerBar).0 - currentBar
+      guard count > 0 else { return }
+      for step in 0..<count {
+        currentBar += 1
+        tickAtCurrentBar = tickAtLastChange + (currentBar - barAtLastChange) * ticksPerBar
+        if config.useBarEndTokens && currentBar > 0 {
+          result.append(TokenEvent(time: Int32(truncatingIfNeeded: tickAtCurrentBar - 1), kind: .barEnd, value: 0, program: 0))
+        }
+        let barValue = config.maxBarEmbedding != nil ? Int32(currentBar + step) : -1
+        result.append(TokenEvent(time: Int32(truncatingIfNeeded: tickAtCurrentBar), kind: .bar, value: barValue, program: 0))
+        if config.useTimeSignatures && !(kind == .timeSignature && step + 1 == count) {
+          result.append(
+            TokenEvent(
+              time: Int32(truncatingIfNeeded: tickAtCurrentBar), kind: .timeSignature,
+              value: Int32(signature.numerator << 16 | signature.denominator), program: 0))
+        }
+      }
+    }
+
+    for event in events {
+      let time = Int(event.time)
+      if time != previousTick {
+        if config.useRests, time - previousNoteEnd >= (try minimumRest(ticksPerBeat: ticksPerBeat)) {
+          previousTick = max(previousNoteEnd, previousTick)
+          for (index, ticks) in try timeValues(for: time - previousTick, ticksPerBeat: ticksPerBeat, rest: true) {
+            result.append(TokenEvent(time: Int32(truncatingIfNeeded: previousTick), kind: .rest, value: Int32(index), program: 0))
+            previousTick += ticks
+          }
+          let realBar = barAtLastChange + Self.floorDivision(previousTick - tickAtLastChange, ticksPerBar).0
+          if realBar > currentBar {
+            if currentBar == -1 { currentBar = 0 }
+            tickAtCurrentBar += (realBar - currentBar) * ticksPerBar
+            currentBar = realBar
+          }
+        }
+        try addBars(until: time, kind: event.kind)
+        if event.kind != .timeSignature {
+          guard ticksPerPosition > 0 else { throw TokensError(.notInVocabulary(token: "(a position of 0 ticks)")) }
+          let position = Self.floorDivision(time - tickAtCurrentBar, ticksPerPosition).0
+          result.append(TokenEvent(time: event.time, kind: .position, value: Int32(truncatingIfNeeded: position), program: 0))
+        }
+        previousTick = time
+      }
+      if event.kind == .timeSignature {
+        barAtLastChange += Self.floorDivision(time - tickAtLastChange, ticksPerBar).0
+        tickAtLastChange = time
+        signature = (Int(event.value >> 16), Int(event.value & 0xFFFF))
+        (ticksPerBar, ticksPerBeat, ticksPerPosition) = units(signature)
+        previousTick -= 1
+      }
+      result.append(event)
+      previousNoteEnd = max(previousNoteEnd, noteEndUpdate(event))
+    }
+    if config.addTrailingBars && previousNoteEnd > previousTick, let last = events.last {
+      try addBars(until: previousNoteEnd, kind: last.kind)
+    }
+    return result
+  }
+
+  /// What an event says of the latest note end so far (`_previous_note_end_update`): a
+  /// note's first token its end; Program, Tempo, KeySig, Pedal, PedalOff, PitchBend and Chord
+  /// tokens their tick, and TimeSig and ControlChange too but in MIDI-Like.
+  @inline(__always)
+  func noteEndUpdate(_ event: TokenEvent) -> Int {
+    switch event.kind {
+    case .pitch, .pitchDrum, .noteOn, .drumOn, .pitchIntervalTime, .pitchIntervalChord:
+      return Int(event.noteEnd)
+    case .programForNote, .programForNoteOff, .programForPitchBend, .programForControlChange, .programForChord,
+      .programChange, .tempo, .keySignature, .pedal, .pedalOff, .pitchBend, .chord:
+      return Int(event.time)
+    case .timeSignature, .controlChange:
+      return noteOnOff ? 0 : Int(event.time)
+    default:
+      return 0
+    }
+  }
+
+  /// TSD's and MIDI-Like's `_add_time_events`: Rest tokens over silences, then TimeShift
+  /// tokens to the event's tick, in the current time signature's ticks per beat.
+  func timeShiftEvents(_ events: [TokenEvent], ticksPerQuarter: Int) throws(TokensError) -> [TokenEvent] {
+    var result: [TokenEvent] = []
+    result.reserveCapacity(events.count + events.count / 2)
+    var previousTick = 0
+    var previousNoteEnd = 0
+    var ticksPerBeat = Self.ticksPerBeat(denominator: 4, ticksPerQuarter: ticksPerQuarter)
+    for event in events {
+      let time = Int(event.time)
+      if time != previousTick {
+        if config.useRests, time - previousNoteEnd >= (try minimumRest(ticksPerBeat: ticksPerBeat)) {
+          previousTick = max(previousNoteEnd, previousTick)
+          for (index, ticks) in try timeValues(for: time - previousTick, ticksPerBeat: ticksPerBeat, rest: true) {
+            result.append(TokenEvent(time: Int32(truncatingIfNeeded: previousTick), kind: .rest, value: Int32(index), program: 0))
+            previousTick += ticks
+          }
+        }
+        if time != previousTick {
+          for (index, ticks) in try timeValues(for: time - previousTick, ticksPerBeat: ticksPerBeat, rest: false) {
+            result.append(
+              TokenEvent(time: Int32(truncatingIfNeeded: previousTick), kind: .timeShift, value: Int32(index), program: 0))
+            previousTick += ticks
+          }
+        }
+        previousTick = time
+      }
+      if event.kind == .timeSignature {
+        ticksPerBeat = Self.ticksPerBeat(denominator: Int(event.value & 0xFFFF), ticksPerQuarter: ticksPerQuarter)
+      }
+      result.append(event)
+      previousNoteEnd = max(previousNoteEnd, noteEndUpdate(event))
+    }
+    return result
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import TestSupport
+
+/// MidiTok 3.1 itself, run in the venv's Python: it saves tokenizer files for configurations,
+/// and tokenizes files with them, so that the tests compare midiroll's ids with its own.
+enum MidiTokJudge {
+  /// A tokenizer to make: a name, MidiTok's class, and `TokenizerConfig` arguments as JSON.
+  struct Spec: Encodable {
+    var name: String
+    var tokenization: String
+    var params: [String: JSONArgument]
+  }
+
+  /// A JSON value of a `TokenizerConfig` argument.
+  enum JSONArgument: Encodable, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
+    ExpressibleByFloatLiteral
+  {
+    case bool(Bool), int(Int), double(Double), string(String), raw(String)
+    init(booleanLiteral value: Bool) { self = .bool(value) }
+    init(integerLiteral value: Int) { self = .int(value) }
+    init(floatLiteral value: Double) { self = .double(value) }
+    init(stringLiteral value: String) { self = .string(value) }
+    func encode(to encoder: Encoder) throws {
+      var container = encoder.singleValueContainer()
+      switch self {
+      case .bool(let value): try container.encode(value)
+      case .int(let value): try container.encode(value)
+      case .double(let value): try container.encode(value)
+      case .string(let value): try container.encode(value)
+      case .raw(let value): try container.encode(["__python__": value])
+      }
+    }
+  }
+
+  /// What MidiTok gave for one file: its ids (a list per sequence, a list per token for
+  /// CPWord and Octuple), or the exception it raised.
+  struct Answer: Decodable {
+    var tokenizer: String
+    var file: Int
+    var ids: JSONIDs?
+    var error: String?
+  }
+
+  /// Ids of any nesting.
+  indirect enum JSONIDs: Decodable, Equatable {
+    case id(Int)
+    case list([JSONIDs])
+    init(from decoder: Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if let id = try? container.decode(Int.self) { self = .id(id) } else { self = .list(try container.decode([JSONIDs].self)) }
+    }
+  }
+
+  static let script = """
+    import json, sys, warnings, os
+    warnings.filterwarnings("ignore")
+    import miditok
+    from miditok import TokenizerConfig
+    from symusic import Score
+    spec = json.load(open(sys.argv[1]))
+    out = spec["out"]
+    def python(value):
+        if isinstance(value, dict) and "__python__" in value:
+            return eval(value["__python__"])
+        return value
+    tokenizers = []
+    for t in spec["tokenizers"]:
+        params = {k: python(v) for k, v in t["params"].items()}
+        tok = getattr(miditok, t["tokenization"])(TokenizerConfig(**params))
+        tok.save(os.path.join(out, t["name"] + ".json"))
+        with open(os.path.join(out, t["name"] + ".vocab.json"), "w") as f:
+            json.dump(tok.vocab, f)
+        tokenizers.append((t["name"], tok))
+    with open(os.path.join(out, "answers.jsonl"), "w") as answers:
+        for index, path in enumerate(spec["files"]):
+            try:
+                score = Score(path)
+            except Exception:
+                continue
+            for name, tok in tokenizers:
+                try:
+                    result = tok(score)
+                    ids = [seq.ids for seq in result] if isinstance(result, list) else result.ids
+                    answers.write(json.dumps({"tokenizer": name, "file": index, "ids": ids}) + "\\n")
+                except Exception as e:
+                    answers.write(json.dumps({"tokenizer": name, "file": index, "error": repr(e)[:300]}) + "\\n")
+    print("ok")
+    """
+
+  /// MidiTok could not be run.
+  struct JudgeFailure: Error, CustomStringConvertible {
+    var output: String
+    var description: String { "MidiTok: " + output }
+  }
+
+  /// Saves the tokenizers in a new folder and tokenizes the files with each.
+  /// - Returns: The folder (`NAME.json` tokenizer files, `NAME.vocab.json`) and the answers.
+  static func run(_ specs: [Spec], files: [String]) throws -> (folder: URL, answers: [Answer]) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("midiroll-miditok-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    struct Request: Encodable {
+      var out: String
+      var tokenizers: [Spec]
+      var files: [String]
+    }
+    let request = folder.appendingPathComponent("request.json")
+    try JSONEncoder().encode(Request(out: folder.path, tokenizers: specs, files: files)).write(to: request)
+    let result = try Python.run(script: script, [request.path])
+    guard result.status == 0 else { throw JudgeFailure(output: String(result.output.suffix(3000))) }
+    let text = try String(contentsOf: folder.appendingPathComponent("answers.jsonl"), encoding: .utf8)
+    let decoder = JSONDecoder()
+    let answers = try text.split(separator: "\n").map { try decoder.decode(Answer.self, from: Data($0.utf8)) }
+    return (folder, answers)
+  }
+}
