@@ -24,7 +24,7 @@ import TestSupport
       do {
         let score = try Score(midiBytes: RealFiles.bytes(path))
         let tokens = try tokenizer.encode(score)
-        mine = .list(tokens.sequences.map { .list($0.map { .id(Int($0)) }) })
+        mine = tokens.judgeIDs
       } catch {
         #expect(answer.error != nil, "\(path): \(error)")
         continue

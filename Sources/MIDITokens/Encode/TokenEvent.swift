@@ -11,7 +11,7 @@ struct TokenEvent: Sendable {
     case pitchBend, controlChange, chord
     case pitch, pitchDrum, noteOn, drumOn, pitchIntervalTime, pitchIntervalChord
     case velocity, duration, noteOff, drumOff
-    case bar, barEnd, position, rest, timeShift
+    case bar, barEnd, position, rest, timeShift, structuredTimeShift
 
     /// The token type's name (`Pitch`).
     var typeName: String {
@@ -40,7 +40,7 @@ struct TokenEvent: Sendable {
       case .bar, .barEnd: return "Bar"
       case .position: return "Position"
       case .rest: return "Rest"
-      case .timeShift: return "TimeShift"
+      case .timeShift, .structuredTimeShift: return "TimeShift"
       }
     }
 
@@ -63,7 +63,9 @@ struct TokenEvent: Sendable {
   /// position, a bar index; `number << 8 | value` for a control change; `numerator << 16 |
   /// denominator` for a time signature; microseconds per quarter for a tempo; `(key + 8) << 8
   /// | tonality` for a key signature; the index of a chord token; ticks for a duration; the
-  /// index of a value in `durations` or `rests` for a time shift or rest.
+  /// index of a value in `durations` or `rests` for a time shift or rest; ticks (−1 for
+  /// `0.0.1`) for a Structured time shift. For a Duration or a Structured time shift,
+  /// ``noteEnd`` holds the section's ticks per beat.
   var value: Int32
   /// The program of the track (−1: drums), 0 for global events.
   var program: Int16

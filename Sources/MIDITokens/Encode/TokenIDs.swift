@@ -13,6 +13,9 @@ struct TokenIDs: Sendable {
   private var barNone: Int32 = -1
   private var barEnd: Int32 = -1
   private var timeShift: [Int32] = []
+  private var timeShiftZero: Int32 = -1
+  /// TimeShift ids by ticks, per ticks per beat (Structured).
+  private var timeShiftByTicks: [Int: [Int32]] = [:]
   private var rest: [Int32] = []
   /// Duration ids by ticks, per ticks per beat.
   private var durationByTicks: [Int: [Int32]] = [:]
@@ -43,6 +46,7 @@ struct TokenIDs: Sendable {
     barEnd = id("Bar_End")
     if let bars = tokenizer.config.maxBarEmbedding { barIndexed = (0..<max(bars, 0)).map { id("Bar_\($0)") } }
     timeShift = tokenizer.durations.map { id("TimeShift_\($0)") }
+    timeShiftZero = id("TimeShift_0.0.1")
     rest = tokenizer.rests.map { id("Rest_\($0)") }
     for tpb in Set(tokenizer.ticksPerBeatOfDenominator.map(\.ticksPerBeat)) {
       var values: [Int: TimeValue] = [:]
@@ -52,6 +56,9 @@ struct TokenIDs: Sendable {
       var ids = [Int32](repeating: -1, count: longest + 1)
       for (ticks, value) in values where ticks >= 0 { ids[ticks] = id("Duration_\(value)") }
       durationByTicks[tpb] = ids
+      var shifts = [Int32](repeating: -1, count: longest + 1)
+      for (ticks, value) in values where ticks >= 0 { shifts[ticks] = id("TimeShift_\(value)") }
+      timeShiftByTicks[tpb] = shifts
     }
     for mspq in tokenizer.temposMSPQ where tokenizer.config.useTempos {
       let truncated = Int32(mspq)
@@ -103,6 +110,8 @@ struct TokenIDs: Sendable {
     case .bar: return value < 0 ? barNone : at(barIndexed, value)
     case .barEnd: return barEnd
     case .timeShift: return at(timeShift, value)
+    case .structuredTimeShift:
+      return value < 0 ? timeShiftZero : at(timeShiftByTicks[Int(event.noteEnd)] ?? [], value)
     case .rest: return at(rest, value)
     case .duration, .pedalDuration: return at(durationByTicks[ticksPerBeat] ?? [], value)
     case .tempo: return tempo[event.value] ?? -1
@@ -126,7 +135,8 @@ struct TokenIDs: Sendable {
     case .controlChange: text = "\(value >> 8)-\(value & 0xFF)"
     case .bar: text = value < 0 ? "None" : "\(value)"
     case .barEnd: text = "End"
-    case .duration, .pedalDuration:
+    case .structuredTimeShift where value < 0: text = "0.0.1"
+    case .duration, .pedalDuration, .structuredTimeShift:
       if let duration = durationValueByTicks[ticksPerBeat]?[value] {
         text = duration.description
       } else {

@@ -30,7 +30,8 @@ extension Tokenizer {
     let ids = TokenIDs(tokenizer: self, vocabulary: vocabularies[0])
     var sequences: [[Int32]] = []
     var times: [[Int32]] = []
-    for events in try eventSequences(of: score) {
+    let eventSequences = tokenization == .structured ? try structuredSequences(of: score) : try eventSequences(of: score)
+    for events in eventSequences {
       var sequence: [Int32] = []
       sequence.reserveCapacity(events.count)
       for event in events { sequence.append(try ids.id(of: event, ticksPerBeat: Int(event.noteEnd))) }

@@ -115,15 +115,16 @@ extension Tokenizer {
   }
 
   /// `_insert_program_change_events`: a Program token where the program changes, but not
-  /// before pedals, time signatures and tempos (nor a pedal's Duration).
+  /// before pedals, time signatures and tempos (nor a pedal's Duration). Key signatures are
+  /// not excepted: their program is MidiTok's default, 0.
   func insertProgramChanges(_ events: inout [TokenEvent]) {
     var result: [TokenEvent] = []
     result.reserveCapacity(events.count + events.count / 4)
     var previousProgram: Int16?
     var previousKind: TokenEvent.Kind?
     for event in events {
-      let global = event.kind == .timeSignature || event.kind == .tempo || event.kind == .keySignature
-      if !global && event.program != previousProgram && event.kind != .pedal && event.kind != .pedalOff
+      let excepted = event.kind == .timeSignature || event.kind == .tempo
+      if !excepted && event.program != previousProgram && event.kind != .pedal && event.kind != .pedalOff
         && !(event.kind == .pedalDuration && previousKind == .pedal)
       {
         previousProgram = event.program

@@ -1,0 +1,56 @@
+/// The configurations the tests hold midiroll's ids to MidiTok's with: each tokenization with
+/// its default, and with the options switched on together in a few combinations (programs in
+/// one stream or not, program changes, rests, tempos, time signatures on and off, pedals with
+/// PedalOff and with durations, pitch bends, control changes, key signatures, chords, pitch
+/// intervals, REMI's bar options, velocities off, durations for some programs only, other beat
+/// resolutions and special tokens).
+enum TokenizerMatrix {
+  typealias Spec = MidiTokJudge.Spec
+
+  static func specs(for tokenization: String) -> [Spec] {
+    let name = tokenization.lowercased()
+    var specs: [Spec] = [
+      Spec(name: "\(name)-default", tokenization: tokenization, params: [:]),
+      Spec(
+        name: "\(name)-programs-all", tokenization: tokenization,
+        params: [
+          "use_programs": true, "use_rests": true, "use_tempos": true, "use_time_signatures": true,
+          "use_sustain_pedals": true, "use_pitch_bends": true, "use_chords": true, "use_key_signatures": true,
+          "use_control_changes": true, "control_change_numbers": .raw("[1, 7, 10, 11, 91, 121]"),
+        ]),
+      Spec(
+        name: "\(name)-tracks-changes", tokenization: tokenization,
+        params: [
+          "use_programs": true, "one_token_stream_for_programs": false, "program_changes": true, "use_tempos": true,
+          "use_rests": true, "use_sustain_pedals": true, "sustain_pedal_duration": true, "use_pitch_intervals": true,
+          "log_tempos": true, "num_tempos": 20,
+        ]),
+      Spec(
+        name: "\(name)-plain", tokenization: tokenization,
+        params: [
+          "use_time_signatures": false, "use_velocities": false, "remove_duplicated_notes": true,
+          "special_tokens": .raw("['BOS', 'EOS_x_y']"), "beat_res": .raw("{(0, 2): 16, (2, 8): 4}"),
+          "use_note_duration_programs": .raw("list(range(0, 60))"), "use_pitch_bends": true,
+          "pitch_range": .raw("(30, 100)"), "use_chords": true, "chord_tokens_with_root_note": true,
+          "chord_unknown": .raw("(3, 6)"),
+        ]),
+      Spec(
+        name: "\(name)-stream-changes", tokenization: tokenization,
+        params: [
+          "use_programs": true, "program_changes": true, "use_control_changes": true, "use_pitchdrum_tokens": false,
+          "use_key_signatures": true, "num_velocities": 16, "programs": .raw("list(range(0, 48)) + [-1, 90]"),
+          "use_sustain_pedals": true, "time_signature_range": .raw("{8: [3, 6, 9, 12], 4: [2, 3, 4, 5], 2: [2]}"),
+        ]),
+    ]
+    if tokenization == "REMI" {
+      specs.append(
+        Spec(
+          name: "remi-bars", tokenization: tokenization,
+          params: [
+            "max_bar_embedding": 400, "use_bar_end_tokens": true, "add_trailing_bars": true, "use_rests": true,
+            "use_tempos": true, "delete_equal_successive_tempo_changes": true,
+          ]))
+    }
+    return specs
+  }
+}

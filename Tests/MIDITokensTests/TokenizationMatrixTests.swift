@@ -1,0 +1,108 @@
+import Foundation
+import MIDITokens
+import Testing
+import TestSupport
+
+/// REMI, TSD, MIDI-Like and Structured under the configurations of ``TokenizerMatrix``: the
+/// vocabulary is MidiTok's, and the ids of every real and corpus file MidiTok reads are its
+/// own (where MidiTok raises on a file, midiroll refuses it too).
+@Suite struct TokenizationMatrixTests {
+  @Test(arguments: ["REMI", "TSD", "MIDILike", "Structured"])
+  func idsAreMidiToks(tokenization: String) throws {
+    try Self.judge(TokenizerMatrix.specs(for: tokenization), files: TokenFiles.all)
+  }
+
+  static func judge(_ allSpecs: [MidiTokJudge.Spec], files: [String]) throws {
+    // MIDIROLL_TOKENS_ONLY=name,name narrows a run to some configurations while debugging.
+    let only = ProcessInfo.processInfo.environment["MIDIROLL_TOKENS_ONLY"].map { $0.split(separator: ",").map(String.init) }
+    let specs = allSpecs.filter { only?.contains($0.name) ?? true }
+    guard !specs.isEmpty else { return }
+    let (folder, answers) = try MidiTokJudge.run(specs, files: files)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var tokenizers: [String: Tokenizer] = [:]
+    for spec in specs {
+      let file = try TokenizerFile(bytes: RealFiles.bytes(folder.appendingPathComponent("\(spec.name).json").path))
+      let tokenizer = try Tokenizer(file: file)
+      let vocab = try JSONDecoder().decode(
+        VocabularyAnswer.self, from: Data(contentsOf: folder.appendingPathComponent("\(spec.name).vocab.json")))
+      #expect(vocab.vocabularies.map(\.count) == tokenizer.vocabularies.map(\.count), "\(spec.name): vocabulary size")
+      for (index, vocabulary) in vocab.vocabularies.enumerated() where index < tokenizer.vocabularies.count {
+        for (token, id) in vocabulary where tokenizer.vocabularies[index].id(token) != id {
+          Issue.record("\(spec.name): \(token) is \(String(describing: tokenizer.vocabularies[index].id(token))), not \(id)")
+          break
+        }
+      }
+      tokenizers[spec.name] = tokenizer
+    }
+    var scores: [Int: Score] = [:]
+    var equal: [String: Int] = [:]
+    var failures: [String: Int] = [:]
+    for answer in answers {
+      let path = files[answer.file]
+      guard let tokenizer = tokenizers[answer.tokenizer] else { continue }
+      let mine: MidiTokJudge.JSONIDs
+      do {
+        if scores[answer.file] == nil { scores[answer.file] = try Score(midiBytes: RealFiles.bytes(path)) }
+        let tokens = try tokenizer.encode(scores[answer.file]!)
+        mine = tokens.judgeIDs
+      } catch {
+        if answer.error == nil { Issue.record("\(answer.tokenizer) \(path): midiroll refuses (\(error))") }
+        failures[answer.tokenizer, default: 0] += 1
+        continue
+      }
+      guard let ids = answer.ids else {
+        Issue.record("\(answer.tokenizer) \(path): MidiTok fails (\(answer.error ?? "")) but midiroll tokenizes")
+        continue
+      }
+      if mine == ids {
+        equal[answer.tokenizer, default: 0] += 1
+      } else {
+        Issue.record("\(answer.tokenizer) \(path): ids differ \(firstDifference(mine, ids))")
+      }
+    }
+    for spec in specs {
+      print("\(spec.name): \(equal[spec.name] ?? 0) files with MidiTok's ids, \(failures[spec.name] ?? 0) that both refuse")
+    }
+  }
+
+  /// MidiTok's vocabulary: one object, or a list for CPWord and Octuple.
+  struct VocabularyAnswer: Decodable {
+    var vocabularies: [[String: Int]]
+    init(from decoder: Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if let one = try? container.decode([String: Int].self) {
+        vocabularies = [one]
+      } else {
+        vocabularies = try container.decode([[String: Int]].self)
+      }
+    }
+  }
+
+  static func firstDifference(_ a: MidiTokJudge.JSONIDs, _ b: MidiTokJudge.JSONIDs) -> String {
+    func flat(_ ids: MidiTokJudge.JSONIDs) -> [String] {
+      switch ids {
+      case .id(let id): return ["\(id)"]
+      case .list(let list): return ["["] + list.flatMap(flat) + ["]"]
+      }
+    }
+    let x = flat(a)
+    let y = flat(b)
+    let index = (0..<min(x.count, y.count)).first { x[$0] != y[$0] } ?? min(x.count, y.count)
+    return "at \(index) of \(x.count)/\(y.count): midiroll \(x[max(0, index - 3)..<min(x.count, index + 6)]) MidiTok \(y[max(0, index - 3)..<min(y.count, index + 6)])"
+  }
+}
+
+extension TokenSequences {
+  /// The ids in the shape MidiTok returns them: one list per sequence (or one), a list per
+  /// token for several vocabularies.
+  var judgeIDs: MidiTokJudge.JSONIDs {
+    func tokens(_ sequence: [Int32]) -> MidiTokJudge.JSONIDs {
+      if width == 1 { return .list(sequence.map { .id(Int($0)) }) }
+      return .list(stride(from: 0, to: sequence.count, by: width).map { start in
+        .list(sequence[start..<(start + width)].map { .id(Int($0)) })
+      })
+    }
+    if isOneStream { return tokens(sequences.first ?? []) }
+    return .list(sequences.map(tokens))
+  }
+}
