@@ -5,7 +5,7 @@ import PackageDescription
 ///
 /// Modules, lowest first (an arrow never points up):
 /// `SMF`, `JSON`, `NPZ` → `PianoRoll` → `PianoRollJSON` → (`PianoRollRender`, `PianoRollWeb`,
-/// `PianoRollNPZ`, `AudioRender`) → `MIDIRollKit` (the formats and the one pipeline) → `MIDIRollCLI` → `midiroll`.
+/// `PianoRollNPZ`, `AudioRender`, `MIDITokens`) → `MIDIRollKit` (the formats and the one pipeline) → `MIDIRollCLI` → `midiroll`.
 /// Every library target has a test target of its own (`FuzzLaws`'s is `HostileInputTests`).
 /// `PianoRollWeb`'s page (HTML, CSS, JavaScript in Sources/PianoRollWeb/Page) is embedded at build
 /// time by the `EmbedWebPage` build-tool plugin.
@@ -56,7 +56,7 @@ let package = Package(
     // MidiTok 3.1's tokens: its tokenizer file, symusic's reading, its preprocessing, its
     // tokenizations and decoding, above the model.
     .target(
-      name: "MIDITokens", dependencies: ["SMF", "JSON", "PianoRoll"],
+      name: "MIDITokens", dependencies: ["SMF", "JSON"],
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // NPY arrays in a ZIP (DEFLATE and CRC-32 from zlib): a container that knows no music.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -82,7 +82,7 @@ let package = Package(
       name: "MIDIRollKit",
       dependencies: [
         "SMF", "JSON", "PianoRoll", "PianoRollJSON", "NPZ", "PianoRollNPZ", "PianoRollRender", "PianoRollWeb",
-        .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
+        "MIDITokens", .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
       ]),
     .target(
       name: "MIDIRollCLI",
@@ -150,7 +150,7 @@ let package = Package(
       name: "MIDIRollCLITests",
       dependencies: ["MIDIRollCLI", "MIDIRollKit", "SMF", "PianoRoll", "midiroll", "TestSupport"]),
     .testTarget(
-      name: "MIDITokensTests", dependencies: ["MIDITokens", "SMF", "JSON", "PianoRoll", "TestSupport"]),
+      name: "MIDITokensTests", dependencies: ["MIDITokens", "SMF", "JSON", "TestSupport"]),
     .testTarget(name: "MIDIRollKitTests", dependencies: ["MIDIRollKit", "SMF", "PianoRoll", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -9,7 +9,8 @@ struct MIDIRollCommand: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       Convert.self, Info.self, Check.self, Quantize.self, Filter.self, Batch.self, Report.self, Render.self,
-      Show.self, Transpose.self, SliceCommand.self, Resample.self, Merge.self, Split.self,
+      Show.self, Transpose.self, SliceCommand.self, Resample.self, Merge.self, Split.self, Tokenize.self,
+      Detokenize.self,
     ]
   )
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import MIDITokens
 import Testing
 import TestSupport
@@ -37,6 +38,7 @@ import TestSupport
     var scores: [Int: Score] = [:]
     var equal: [String: Int] = [:]
     var failures: [String: Int] = [:]
+    var decodedEqual: [String: Int] = [:]
     for answer in answers {
       let path = files[answer.file]
       guard let tokenizer = tokenizers[answer.tokenizer] else { continue }
@@ -59,9 +61,26 @@ import TestSupport
       } else {
         Issue.record("\(answer.tokenizer) \(path): ids differ \(firstDifference(mine, ids))")
       }
+      // Decoding MidiTok's ids gives MidiTok's own decode.
+      do {
+        let list = try TokenIDList(json: ids.jsonValue, tokenizer: tokenizer)
+        let decoded = try tokenizer.decode(list)
+        if let theirs = answer.decoded {
+          let ours = MidiTokJudge.DecodedScore(decoded)
+          if ours == theirs { decodedEqual[answer.tokenizer, default: 0] += 1 } else {
+            Issue.record("\(answer.tokenizer) \(path): decoded song differs \(ours.difference(from: theirs))")
+          }
+        } else {
+          Issue.record("\(answer.tokenizer) \(path): MidiTok's decode raises (\(answer.decodeError ?? "")) but midiroll decodes")
+        }
+      } catch {
+        if answer.decoded != nil { Issue.record("\(answer.tokenizer) \(path): midiroll refuses to decode (\(error))") }
+      }
     }
     for spec in specs {
-      print("\(spec.name): \(equal[spec.name] ?? 0) files with MidiTok's ids, \(failures[spec.name] ?? 0) that both refuse")
+      print(
+        "\(spec.name): \(equal[spec.name] ?? 0) files with MidiTok's ids, \(failures[spec.name] ?? 0) that both refuse, "
+          + "\(decodedEqual[spec.name] ?? 0) decoded as MidiTok decodes")
     }
   }
 
@@ -104,5 +123,57 @@ extension TokenSequences {
     }
     if isOneStream { return tokens(sequences.first ?? []) }
     return .list(sequences.map(tokens))
+  }
+}
+
+extension MidiTokJudge.JSONIDs {
+  /// The ids as a JSON value, as a tokens file holds them.
+  var jsonValue: JSONValue {
+    switch self {
+    case .id(let id): return .integer(id)
+    case .list(let list): return .object(JSONObject(members: [JSONMember(name: "ids", value: .array(list.map(\.rawJSON)))]))
+    }
+  }
+
+  private var rawJSON: JSONValue {
+    switch self {
+    case .id(let id): return .integer(id)
+    case .list(let list): return .array(list.map(\.rawJSON))
+    }
+  }
+}
+
+extension MidiTokJudge.DecodedScore {
+  init(_ score: Score) {
+    self.init(
+      tpq: score.ticksPerQuarter,
+      ts: score.timeSignatures.map { [Int($0.time), $0.numerator, $0.denominator] },
+      tempos: score.tempos.map { [Int($0.time), Int($0.mspq)] },
+      keys: score.keySignatures.map { [Int($0.time), $0.key, $0.tonality] },
+      tracks: score.tracks.map { track in
+        Track(
+          program: track.program, drum: track.isDrum,
+          notes: track.notes.map { [Int($0.time), Int($0.duration), Int($0.pitch), Int($0.velocity)] },
+          controls: track.controls.map { [Int($0.time), Int($0.number), Int($0.value)] },
+          bends: track.pitchBends.map { [Int($0.time), Int($0.value)] },
+          pedals: track.pedals.map { [Int($0.time), Int($0.duration)] })
+      })
+  }
+
+  func difference(from other: Self) -> String {
+    if tpq != other.tpq { return "tpq \(tpq) / \(other.tpq)" }
+    if ts != other.ts { return "time signatures \(ts.prefix(4)) / \(other.ts.prefix(4))" }
+    if tempos != other.tempos { return "tempos \(tempos.prefix(4)) / \(other.tempos.prefix(4))" }
+    if keys != other.keys { return "keys \(keys.prefix(4)) / \(other.keys.prefix(4))" }
+    if tracks.count != other.tracks.count { return "\(tracks.count) / \(other.tracks.count) tracks" }
+    for (index, (a, b)) in zip(tracks, other.tracks).enumerated() where a != b {
+      if a.program != b.program || a.drum != b.drum { return "track \(index) program \(a.program) / \(b.program)" }
+      if a.notes != b.notes {
+        let at = (0..<min(a.notes.count, b.notes.count)).first { a.notes[$0] != b.notes[$0] } ?? 0
+        return "track \(index) notes at \(at) of \(a.notes.count)/\(b.notes.count): \(a.notes[at...].prefix(3)) / \(b.notes[at...].prefix(3))"
+      }
+      return "track \(index) controls, bends or pedals"
+    }
+    return "?"
   }
 }

@@ -18,6 +18,10 @@ struct Batch: ParsableCommand {
       IN_DIR/a/b/song.mid becomes OUT_DIR/a/b/song.json. OUT_DIR may be inside IN_DIR; it is \
       never walked. Inputs are never modified.
 
+      --to tokens --tokenizer T.json writes each song's MidiTok 3.1 token ids (as 'midiroll \
+      tokenize' does) as MidiTok's tokenize_dataset saves them (song.json), the tokens of each \
+      file in its report line.
+
       Each output is written to a temporary file in its folder and renamed into place. An \
       output that exists is skipped unless --force. A bad file never stops the run: it gets a \
       line in the report (path, byte offset, reason) and on standard error. Problems the \
@@ -67,11 +71,16 @@ struct Batch: ParsableCommand {
   var outputFolder: String
 
   /// The kind every output is written as.
-  @Option(name: .long, help: "Write every output as this kind (mid, json, npz, or wav through FluidSynth).")
+  @Option(
+    name: .long,
+    help: "Write every output as this kind (mid, json, npz, wav through FluidSynth, or MidiTok tokens).")
   var to: SongFileKind
 
   /// The SoundFont and synthesis options of `--to wav`.
   @OptionGroup(title: "Audio (--to wav)") var synthesis: SynthesisOptions
+
+  /// The MidiTok tokenizer of `--to tokens`.
+  @OptionGroup(title: "MidiTok tokens (--to tokens)") var tokenizer: TokenizerOptions
 
   /// Turn every tolerated problem into a failure.
   @Flag(name: .long, help: "Fail files with any problem instead of converting them with a warning.")
@@ -202,6 +211,11 @@ struct Batch: ParsableCommand {
     } else if let name = synthesis.optionsGiven.first {
       throw KitError(.usage, "\(name) goes with --to wav")
     }
+    if to == .tokens {
+      settings.encoding.tokens = try tokenizer.tokensOptions()
+    } else if tokenizer.tokenizer != nil {
+      throw KitError(.usage, "--tokenizer goes with --to tokens")
+    }
     settings.hintWords = CommandLineHints.words
 
     let result = try BatchRunner(configuration: settings).run(progress: ProgressPrinter(style: style))
@@ -227,7 +241,7 @@ struct Batch: ParsableCommand {
   }
 
   /// The kinds `batch` writes.
-  static let outputKinds: [SongFileKind] = [.mid, .json, .npz, .wav]
+  static let outputKinds: [SongFileKind] = [.mid, .json, .npz, .wav, .tokens]
 
   /// A folder path without trailing `/` (but `/` stays `/`).
   static func trimmed(_ path: String) -> String {

@@ -36,6 +36,7 @@ enum CommandLineHints {
     case .raiseDurationLimit: "--max-seconds"
     case .lowerGain: "lower --gain"
     case .chooseWhatWins: "convert with --prefer ticks or --prefer positions"
+    case .nameTokenizer: "name it with --tokenizer tokenizer.json"
     case .installFluidSynth:
       "install it (sudo apt-get install libfluidsynth3 timgm6mb-soundfont) and build with the FluidSynth trait (swift build --traits FluidSynth)"
     }

@@ -26,6 +26,8 @@ struct BatchOutcome: Sendable {
   var bytesOut = 0
   /// Notes in the song written.
   var notes = 0
+  /// Tokens written (MidiTok tokens outputs).
+  var tokens: Int?
   /// Problems the reader tolerated.
   var warnings: [String] = []
   /// Time spent on this input, in seconds.

@@ -179,6 +179,7 @@ extension BatchOutcome {
       line.add("bytesIn", bytesIn)
       line.add("bytesOut", bytesOut)
       line.add("notes", notes)
+      if let tokens { line.add("tokens", tokens) }
       line.add("warnings", warnings)
     }
     line.add("seconds", seconds)

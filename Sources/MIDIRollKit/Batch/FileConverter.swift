@@ -55,6 +55,7 @@ struct FileConverter: Sendable {
       inputPath: inputPath, inputKind: job.kind, to: .batch(outputPath, slot: slot, tag: tag))
     outcome.warnings = result.warnings
     outcome.notes = result.notes
+    outcome.tokens = result.tokens
     outcome.bytesOut = result.bytesOut
   }
 }

@@ -9,6 +9,31 @@ public protocol SongEncoder: Sendable {
   /// - Returns: Warnings to show the user (samples clipped, a comparison song's problems).
   /// - Throws: ``KitError`` when the song cannot be written in this format.
   func write(_ input: SongInput, to sink: OutputSink) throws(KitError) -> [KitNotice]
+
+  /// Writes `input` into `sink`, and says what it wrote that the format counts (tokens).
+  /// - Throws: ``KitError`` when the song cannot be written in this format.
+  func writeCounting(_ input: SongInput, to sink: OutputSink) throws(KitError) -> EncoderReport
+}
+
+extension SongEncoder {
+  /// Formats that count nothing of their own: ``write(_:to:)``'s notices.
+  public func writeCounting(_ input: SongInput, to sink: OutputSink) throws(KitError) -> EncoderReport {
+    EncoderReport(notices: try write(input, to: sink))
+  }
+}
+
+/// What an encoder says of one song it wrote.
+public struct EncoderReport: Sendable {
+  /// Warnings to show the user.
+  public var notices: [KitNotice] = []
+  /// The tokens written (MidiTok tokens), `nil` for formats that write none.
+  public var tokens: Int?
+
+  /// Creates a report.
+  public init(notices: [KitNotice] = [], tokens: Int? = nil) {
+    self.notices = notices
+    self.tokens = tokens
+  }
 }
 
 /// Reads songs in one format.
@@ -29,7 +54,8 @@ extension SongDecoder {
 }
 
 /// How songs are read, one group of options a readable format: the `.mid` reader's, the input
-/// limit, and what wins in piano-roll JSON where a note's tick and position disagree.
+/// limit, what wins in piano-roll JSON where a note's tick and position disagree, and the
+/// tokenizer of MidiTok tokens.
 public struct DecodingOptions: Sendable {
   /// How a `.mid` is read (strict or tolerant).
   public var midi: ReadOptions
@@ -39,14 +65,17 @@ public struct DecodingOptions: Sendable {
   /// In piano-roll JSON, which wins where a note's tick and its position or seconds disagree
   /// (`nil`: such a note is refused).
   public var prefer: PianoRollJSON.DecodeOptions.Preference?
+  /// The tokenizer MidiTok tokens are decoded with.
+  public var tokens: TokensOptions
 
   /// Creates options; the defaults read tolerantly within 64 MiB and refuse disagreements.
   public init(
     midi: ReadOptions = ReadOptions(), maximumSize: Int = FileIO.defaultMaximumSize,
-    prefer: PianoRollJSON.DecodeOptions.Preference? = nil
+    prefer: PianoRollJSON.DecodeOptions.Preference? = nil, tokens: TokensOptions = TokensOptions()
   ) {
     self.midi = midi
     self.maximumSize = maximumSize
     self.prefer = prefer
+    self.tokens = tokens
   }
 }

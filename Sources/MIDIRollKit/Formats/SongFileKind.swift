@@ -19,6 +19,8 @@ public struct SongFileKind: RawRepresentable, Hashable, Sendable, CustomStringCo
   public static let html = SongFileKind(rawValue: "html")
   /// Audio through a General MIDI synthesizer (`.wav`).
   public static let wav = SongFileKind(rawValue: "wav")
+  /// MidiTok's token ids (`.json`, named by `tokenize`, `detokenize` or `--to tokens`).
+  public static let tokens = SongFileKind(rawValue: "tokens")
 
   /// The short name.
   public var description: String { rawValue }

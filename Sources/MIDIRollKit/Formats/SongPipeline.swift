@@ -20,6 +20,8 @@ public struct SongPipeline: Sendable {
     public var notes = 0
     /// The bytes written.
     public var bytesOut = 0
+    /// The tokens written (MidiTok tokens outputs), `nil` for other formats.
+    public var tokens: Int?
   }
 
   /// The kind every output is written as.
@@ -78,11 +80,12 @@ public struct SongPipeline: Sendable {
     outcome.steps = try plan.apply(to: &input)
     outcome.notes = input.noteCount
     let song = input
-    var notices: [KitNotice] = []
+    var report = EncoderReport()
     outcome.bytesOut = try target.write { sink throws(KitError) in
-      notices = try encoder.write(song, to: sink)
+      report = try encoder.writeCounting(song, to: sink)
     }
-    outcome.notices = notices
+    outcome.notices = report.notices
+    outcome.tokens = report.tokens
     return outcome
   }
 }

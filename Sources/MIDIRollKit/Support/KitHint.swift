@@ -29,6 +29,8 @@ public enum KitHint: Sendable, Equatable {
   case installFluidSynth
   /// Say whether a note's tick or its position and seconds win where they disagree.
   case chooseWhatWins
+  /// Name the MidiTok tokenizer file tokens are made or read with.
+  case nameTokenizer
 
   /// The kit's own wording, which names no command-line option.
   public var plainWords: String {
@@ -47,6 +49,7 @@ public enum KitHint: Sendable, Equatable {
     case .lowerGain: "lower the gain"
     case .installFluidSynth: "install FluidSynth (libfluidsynth3) and a General MIDI SoundFont"
     case .chooseWhatWins: "say whether ticks or positions win"
+    case .nameTokenizer: "name the MidiTok tokenizer file (tokenizer.save(path))"
     }
   }
 }

@@ -36,6 +36,8 @@ public struct Tokenizer: Sendable {
   let firstBeatResolution: Int
   /// Whether the tokenizer writes NoteOn and NoteOff (MIDILike).
   let noteOnOff: Bool
+  /// The ids of the tokens a song can produce (one vocabulary), found once.
+  private(set) var tokenIDs: TokenIDs?
 
   /// The tokenizer of a tokenizer file.
   /// - Throws: ``TokensError`` where MidiTok itself cannot make the tokenizer, or where its
@@ -64,8 +66,10 @@ public struct Tokenizer: Sendable {
 
     durations = TimeValue.values(of: config.beatResolution)
     rests = config.useRests ? TimeValue.values(of: config.beatResolutionRest) : []
+    // NumPy 2's `linspace(..., dtype=int)` rounds down.
     velocities =
-      config.useVelocities ? NumPy.linspace(0, 127, config.velocityCount + 1).dropFirst().map { Int($0) } : []
+      config.useVelocities
+      ? NumPy.linspace(0, 127, config.velocityCount + 1).dropFirst().map { Int($0.rounded(.down)) } : []
     firstBeatResolution =
       (config.beatResolution.first { $0.start == 0 || $0.end == 0 } ?? config.beatResolution[0]).resolution
     if config.useTempos {
@@ -86,7 +90,7 @@ public struct Tokenizer: Sendable {
     pitchBends =
       config.usePitchBends
       ? NumPy.linspace(Double(config.pitchBendRange.low), Double(config.pitchBendRange.high), config.pitchBendRange.count)
-        .map { Int($0) } : [0]
+        .map { Int($0.rounded(.down)) } : [0]
     if config.useControlChanges {
       let continuous = NumPy.linspace(0, 127, config.controlChangeBinCount).map { Int($0.rounded(.toNearestOrEven)) }
       controlChangeValues = config.controlChangeNumbers.sorted().map { number in
@@ -114,6 +118,7 @@ public struct Tokenizer: Sendable {
     } else {
       vocabularies = makeVocabularies()
     }
+    if vocabularies.count == 1 { tokenIDs = TokenIDs(tokenizer: self, vocabulary: vocabularies[0]) }
   }
 
   /// Whether all tracks make one token sequence (`one_token_stream`).

@@ -3,7 +3,12 @@
 /// name a token MidiTok does not have: ``TokensError/Kind/notInVocabulary(token:)``).
 struct TokenIDs: Sendable {
   private let vocabulary: Vocabulary
-  private var byPitch: [TokenEvent.Kind: [Int32]] = [:]
+  private var pitch: [Int32] = []
+  private var pitchDrum: [Int32] = []
+  private var noteOn: [Int32] = []
+  private var drumOn: [Int32] = []
+  private var noteOff: [Int32] = []
+  private var drumOff: [Int32] = []
   private var velocity = [Int32](repeating: -1, count: 128)
   private var program = [Int32](repeating: -1, count: 129)
   private var pedal = [Int32](repeating: -1, count: 129)
@@ -15,10 +20,10 @@ struct TokenIDs: Sendable {
   private var timeShift: [Int32] = []
   private var timeShiftZero: Int32 = -1
   /// TimeShift ids by ticks, per ticks per beat (Structured).
-  private var timeShiftByTicks: [Int: [Int32]] = [:]
+  private var timeShiftByTicks: [(ticksPerBeat: Int, ids: [Int32])] = []
   private var rest: [Int32] = []
-  /// Duration ids by ticks, per ticks per beat.
-  private var durationByTicks: [Int: [Int32]] = [:]
+  /// Duration ids by ticks, per ticks per beat (a few).
+  private var durationByTicks: [(ticksPerBeat: Int, ids: [Int32])] = []
   private var tempo: [Int32: Int32] = [:]
   private var timeSignature: [Int32: Int32] = [:]
   private var keySignature: [Int32: Int32] = [:]
@@ -33,9 +38,13 @@ struct TokenIDs: Sendable {
   init(tokenizer: Tokenizer, vocabulary: Vocabulary) {
     self.vocabulary = vocabulary
     func id(_ token: String) -> Int32 { vocabulary.id(token).map(Int32.init) ?? -1 }
-    for kind: TokenEvent.Kind in [.pitch, .pitchDrum, .noteOn, .drumOn, .noteOff, .drumOff] {
-      byPitch[kind] = (0..<128).map { id("\(kind.typeName)_\($0)") }
-    }
+    func pitches(_ kind: TokenEvent.Kind) -> [Int32] { (0..<128).map { id("\(kind.typeName)_\($0)") } }
+    pitch = pitches(.pitch)
+    pitchDrum = pitches(.pitchDrum)
+    noteOn = pitches(.noteOn)
+    drumOn = pitches(.drumOn)
+    noteOff = pitches(.noteOff)
+    drumOff = pitches(.drumOff)
     velocity = (0..<128).map { id("Velocity_\($0)") }
     program = (-1...127).map { id("Program_\($0)") }
     pedal = (-1...127).map { id("Pedal_\($0)") }
@@ -48,17 +57,17 @@ struct TokenIDs: Sendable {
     timeShift = tokenizer.durations.map { id("TimeShift_\($0)") }
     timeShiftZero = id("TimeShift_0.0.1")
     rest = tokenizer.rests.map { id("Rest_\($0)") }
-    for tpb in Set(tokenizer.ticksPerBeatOfDenominator.map(\.ticksPerBeat)) {
+    for tpb in Set(tokenizer.ticksPerBeatOfDenominator.map(\.ticksPerBeat)).sorted() {
       var values: [Int: TimeValue] = [:]
       for value in tokenizer.durations { values[value.ticks(ticksPerBeat: tpb)] = value }
       durationValueByTicks[tpb] = values
       let longest = values.keys.max() ?? 0
       var ids = [Int32](repeating: -1, count: longest + 1)
       for (ticks, value) in values where ticks >= 0 { ids[ticks] = id("Duration_\(value)") }
-      durationByTicks[tpb] = ids
+      durationByTicks.append((tpb, ids))
       var shifts = [Int32](repeating: -1, count: longest + 1)
       for (ticks, value) in values where ticks >= 0 { shifts[ticks] = id("TimeShift_\(value)") }
-      timeShiftByTicks[tpb] = shifts
+      timeShiftByTicks.append((tpb, shifts))
     }
     for mspq in tokenizer.temposMSPQ where tokenizer.config.useTempos {
       let truncated = Int32(mspq)
@@ -97,9 +106,17 @@ struct TokenIDs: Sendable {
   private func lookUp(_ event: TokenEvent, ticksPerBeat: Int) -> Int32 {
     let value = Int(event.value)
     func at(_ table: [Int32], _ index: Int) -> Int32 { index >= 0 && index < table.count ? table[index] : -1 }
+    func byTicks(_ tables: [(ticksPerBeat: Int, ids: [Int32])]) -> Int32 {
+      for table in tables where table.ticksPerBeat == ticksPerBeat { return at(table.ids, value) }
+      return -1
+    }
     switch event.kind {
-    case .pitch, .pitchDrum, .noteOn, .drumOn, .noteOff, .drumOff:
-      return at(byPitch[event.kind] ?? [], value)
+    case .pitch: return at(pitch, value)
+    case .pitchDrum: return at(pitchDrum, value)
+    case .noteOn: return at(noteOn, value)
+    case .drumOn: return at(drumOn, value)
+    case .noteOff: return at(noteOff, value)
+    case .drumOff: return at(drumOff, value)
     case .velocity: return at(velocity, value)
     case .programForNote, .programForNoteOff, .programForPitchBend, .programForControlChange, .programForChord,
       .programChange:
@@ -111,9 +128,9 @@ struct TokenIDs: Sendable {
     case .barEnd: return barEnd
     case .timeShift: return at(timeShift, value)
     case .structuredTimeShift:
-      return value < 0 ? timeShiftZero : at(timeShiftByTicks[Int(event.noteEnd)] ?? [], value)
+      return value < 0 ? timeShiftZero : byTicks(timeShiftByTicks)
     case .rest: return at(rest, value)
-    case .duration, .pedalDuration: return at(durationByTicks[ticksPerBeat] ?? [], value)
+    case .duration, .pedalDuration: return byTicks(durationByTicks)
     case .tempo: return tempo[event.value] ?? -1
     case .timeSignature: return timeSignature[event.value] ?? -1
     case .keySignature: return keySignature[event.value] ?? -1

@@ -27,7 +27,7 @@ extension Tokenizer {
   /// - Throws: ``TokensError`` where MidiTok itself fails on the song.
   public func encode(_ original: Score) throws(TokensError) -> TokenSequences {
     let score = try preprocess(original)
-    let ids = TokenIDs(tokenizer: self, vocabulary: vocabularies[0])
+    guard let ids = tokenIDs else { throw TokensError(.notInVocabulary(token: "(several vocabularies)")) }
     var sequences: [[Int32]] = []
     var times: [[Int32]] = []
     let eventSequences = tokenization == .structured ? try structuredSequences(of: score) : try eventSequences(of: score)
@@ -98,7 +98,7 @@ extension Tokenizer {
         ($0.element.time, Self.midiLikeOrder($0.element), $0.offset) < ($1.element.time, Self.midiLikeOrder($1.element), $1.offset)
       }.map(\.element)
     } else {
-      events = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+      StableTimeSort.sort(&events)
     }
   }
 

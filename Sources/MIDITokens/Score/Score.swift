@@ -64,12 +64,16 @@ public struct ScoreTrack: Hashable, Sendable {
   public var pedals: [ScorePedal]
   /// The times of the lyrics (their texts play no part in tokens).
   public var lyricTimes: [Int32]
+  /// The name a decoded track gets (MidiTok's: the General MIDI instrument, or `Drums`);
+  /// empty for a track read from a file (names play no part in tokens).
+  public var name: String
 
   /// Creates a track.
   public init(
     program: Int, isDrum: Bool, notes: [ScoreNote] = [], controls: [ScoreControl] = [],
-    pitchBends: [ScorePitchBend] = [], pedals: [ScorePedal] = [], lyricTimes: [Int32] = []
+    pitchBends: [ScorePitchBend] = [], pedals: [ScorePedal] = [], lyricTimes: [Int32] = [], name: String = ""
   ) {
+    self.name = name
     self.program = program
     self.isDrum = isDrum
     self.notes = notes

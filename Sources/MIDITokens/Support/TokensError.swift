@@ -23,6 +23,8 @@ public struct TokensError: Error, Hashable, Sendable, CustomStringConvertible {
     /// MidiTok itself fails on this file (it raises `KeyError`): the token it cannot find
     /// in its vocabulary.
     case notInVocabulary(token: String)
+    /// MidiTok's decoding raises on these tokens: why.
+    case decodingFails(String)
   }
 
   /// What went wrong.
@@ -53,6 +55,8 @@ public struct TokensError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(path): \(value) is not supported (\(reason))"
     case .notInVocabulary(let token):
       return "MidiTok fails on this file: the token \(token) is not in the tokenizer's vocabulary"
+    case .decodingFails(let reason):
+      return "MidiTok cannot decode these tokens: \(reason)"
     }
   }
 }

@@ -39,6 +39,26 @@ enum MidiTokJudge {
     var file: Int
     var ids: JSONIDs?
     var error: String?
+    /// MidiTok's `decode` of its own ids, or why it raised.
+    var decoded: DecodedScore?
+    var decodeError: String?
+  }
+
+  /// A score as MidiTok's `decode` returns it.
+  struct DecodedScore: Decodable, Equatable {
+    var tpq: Int
+    var ts: [[Int]]
+    var tempos: [[Int]]
+    var keys: [[Int]]
+    var tracks: [Track]
+    struct Track: Decodable, Equatable {
+      var program: Int
+      var drum: Bool
+      var notes: [[Int]]
+      var controls: [[Int]]
+      var bends: [[Int]]
+      var pedals: [[Int]]
+    }
   }
 
   /// Ids of any nesting.
@@ -63,6 +83,17 @@ enum MidiTokJudge {
         if isinstance(value, dict) and "__python__" in value:
             return eval(value["__python__"])
         return value
+    def flat(s):
+        return {
+            'tpq': s.ticks_per_quarter,
+            'ts': [[t.time, t.numerator, t.denominator] for t in s.time_signatures],
+            'tempos': [[t.time, t.mspq] for t in s.tempos],
+            'keys': [[k.time, k.key, k.tonality] for k in s.key_signatures],
+            'tracks': [{'program': t.program, 'drum': t.is_drum,
+                        'notes': [[n.time, n.duration, n.pitch, n.velocity] for n in t.notes],
+                        'controls': [[c.time, c.number, c.value] for c in t.controls],
+                        'bends': [[b.time, b.value] for b in t.pitch_bends],
+                        'pedals': [[p.time, p.duration] for p in t.pedals]} for t in s.tracks]}
     tokenizers = []
     for t in spec["tokenizers"]:
         params = {k: python(v) for k, v in t["params"].items()}
@@ -81,7 +112,12 @@ enum MidiTokJudge {
                 try:
                     result = tok(score)
                     ids = [seq.ids for seq in result] if isinstance(result, list) else result.ids
-                    answers.write(json.dumps({"tokenizer": name, "file": index, "ids": ids}) + "\\n")
+                    answer = {"tokenizer": name, "file": index, "ids": ids}
+                    try:
+                        answer["decoded"] = flat(tok.decode(ids))
+                    except Exception as e:
+                        answer["decodeError"] = repr(e)[:300]
+                    answers.write(json.dumps(answer) + "\\n")
                 except Exception as e:
                     answers.write(json.dumps({"tokenizer": name, "file": index, "error": repr(e)[:300]}) + "\\n")
     print("ok")

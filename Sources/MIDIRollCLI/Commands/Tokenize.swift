@@ -1,0 +1,46 @@
+import ArgumentParser
+import MIDIRollKit
+
+/// `midiroll tokenize IN OUT.json --tokenizer T.json`: a song's MidiTok token ids.
+struct Tokenize: ParsableCommand {
+  /// The command's name and help.
+  static let configuration = CommandConfiguration(
+    abstract: "Write a song's MidiTok 3.1 token ids (the ids MidiTok gives) as MidiTok's tokens JSON.",
+    discussion: """
+      The song is read as MidiTok reads it (through symusic), preprocessed as MidiTok's \
+      preprocess_score does and tokenized with the tokenizer file's tokenization and \
+      configuration; the output is what MidiTok's tokenize_dataset saves: {"ids": …, \
+      "ids_encoded": …, "programs": …}, read by MidiTok's load_tokens and DatasetJSON. A \
+      configuration midiroll does not reproduce exactly is refused, naming the field.
+      """
+  )
+
+  /// The input path, or `-`.
+  @Argument(help: "The song (.mid, .midi, .kar, .rmi or piano-roll .json), or '-' for standard input.")
+  var input: String
+
+  /// The output path, or `-`.
+  @Argument(help: "The tokens (.json), or '-' for standard output.")
+  var output: String
+
+  /// The tokenizer file.
+  @OptionGroup(title: "Tokenizer") var tokenizer: TokenizerOptions
+  /// Input options.
+  @OptionGroup var inputOptions: InputOptions
+
+  /// Allow overwriting the input.
+  @Flag(name: .long, help: "Allow the output to overwrite the input.")
+  var force = false
+
+  /// Creates the command (for the argument parser).
+  init() {}
+
+  /// Reads, tokenizes and writes, through the kit's pipeline.
+  func run() throws {
+    var encoding = EncodingOptions()
+    encoding.tokens = try tokenizer.tokensOptions()
+    try SongPipeline(outputKind: .tokens, encoding: encoding, decoding: inputOptions.decodingOptions).run(
+      input: input, inputKind: inputOptions.from, output: output, inputs: [input], force: force,
+      quiet: inputOptions.quiet)
+  }
+}

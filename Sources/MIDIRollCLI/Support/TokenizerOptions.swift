@@ -1,0 +1,27 @@
+import ArgumentParser
+import MIDIRollKit
+
+/// The MidiTok tokenizer file of the commands that make or read tokens (`tokenize`,
+/// `detokenize`, `batch --to tokens`).
+struct TokenizerOptions: ParsableArguments {
+  /// The tokenizer file MidiTok saved (`tokenizer.save(path)`).
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The tokenizer file MidiTok 3.1 saved (tokenizer.save(path)): REMI, TSD, MIDILike, Structured, CPWord or "
+        + "Octuple.", valueName: "tokenizer.json"))
+  var tokenizer: String?
+
+  /// Creates default options.
+  init() {}
+
+  /// The tokenizer, read from its file.
+  /// - Throws: ``KitError``: (usage) when no file is named, (bad input) when it cannot be
+  ///   read or is not a tokenizer file midiroll reproduces.
+  func tokensOptions() throws(KitError) -> TokensOptions {
+    guard let tokenizer else {
+      throw KitError(.usage, "tokens are made and read with a MidiTok tokenizer file", hints: [.nameTokenizer])
+    }
+    return try TokensOptions(tokenizerFile: tokenizer)
+  }
+}

@@ -1,0 +1,84 @@
+import MIDITokens
+import SMF
+
+/// MidiTok 3.1's tokens JSON (`{"ids": …}`, as `tokenize_dataset` saves it): written from a
+/// song with a MidiTok tokenizer file's tokenizer (the ids MidiTok gives), and read back into
+/// a song as MidiTok's `decode` makes it. Both need the tokenizer (``TokensOptions``).
+public enum TokensFormat {
+  /// The format's description. Its extension is `.json` (what MidiTok's datasets read), so a
+  /// `.json` path alone names piano-roll JSON: tokens are named by the command (`tokenize`,
+  /// `detokenize`) or by `--to`/`--from`.
+  public static let format = SongFormat(
+    kind: .tokens, title: "MidiTok tokens", extensions: ["json"], decoder: Decoder(),
+    makeEncoder: { options throws(KitError) in
+      guard let tokenizer = options.tokens.tokenizer else {
+        throw KitError(.usage, "tokens need a MidiTok tokenizer file", hints: [.nameTokenizer])
+      }
+      return Encoder(tokenizer: tokenizer)
+    })
+
+  /// Tokenizes a song: its `.mid` bytes (a piano roll is written as `.mid` first) read as
+  /// symusic reads them, then MidiTok's preprocessing, tokenization and ids.
+  struct Encoder: SongEncoder {
+    let tokenizer: Tokenizer
+
+    func write(_ input: SongInput, to sink: OutputSink) throws(KitError) -> [KitNotice] {
+      try writeCounting(input, to: sink).notices
+    }
+
+    func writeCounting(_ input: SongInput, to sink: OutputSink) throws(KitError) -> EncoderReport {
+      let bytes: [UInt8]
+      switch input.content {
+      case .midi(let midi, _): bytes = midi
+      case .song(let song): bytes = song.serialized()
+      }
+      do throws(TokensError) {
+        let score = try Score(midiBytes: bytes, options: input.readOptions)
+        let tokens = try tokenizer.encode(score)
+        tokens.writeJSON(programs: tokenizer.config.usePrograms ? nil : score.programs) { sink.write($0) }
+        return EncoderReport(tokens: tokens.tokenCount)
+      } catch {
+        throw KitError(.badInput, file: input.path, error.description)
+      }
+    }
+  }
+
+  /// Decodes tokens JSON into a song, as MidiTok's `decode` does, written as symusic writes it.
+  struct Decoder: SongDecoder {
+    func decode(_ bytes: [UInt8], path: String, options: DecodingOptions) throws(KitError) -> SongInput {
+      guard let tokenizer = options.tokens.tokenizer else {
+        throw KitError(.usage, file: path, "tokens are read with a MidiTok tokenizer file", hints: [.nameTokenizer])
+      }
+      let midi: [UInt8]
+      do throws(TokensError) {
+        let ids = try TokenIDList(bytes: bytes, tokenizer: tokenizer)
+        midi = try tokenizer.decode(ids).midiBytes()
+      } catch {
+        throw KitError(.badInput, file: path, error.description)
+      }
+      return try MIDIFormat.Decoder().decode(midi, path: path, options: options)
+    }
+  }
+}
+
+/// The tokenizer of the tokens format, one group of options (in ``EncodingOptions`` and
+/// ``DecodingOptions``).
+public struct TokensOptions: Sendable {
+  /// The tokenizer, made from a MidiTok tokenizer file.
+  public var tokenizer: Tokenizer?
+
+  /// No tokenizer: the tokens format refuses to work until one is given.
+  public init() {}
+
+  /// The tokenizer of a MidiTok tokenizer file (`tokenizer.save(path)`).
+  /// - Throws: ``KitError`` (bad input) naming the file: unreadable, not a MidiTok tokenizer
+  ///   file (with the JSON path), or asking for what midiroll does not reproduce exactly.
+  public init(tokenizerFile path: String) throws(KitError) {
+    let bytes = try FileIO.read(path)
+    do throws(TokensError) {
+      tokenizer = try Tokenizer(file: TokenizerFile(bytes: bytes))
+    } catch {
+      throw KitError(.badInput, file: path, error.description)
+    }
+  }
+}

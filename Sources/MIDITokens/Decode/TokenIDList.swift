@@ -1,0 +1,120 @@
+import JSON
+
+/// The ids of a tokens file (MidiTok's `save_tokens`: `{"ids": …}`), checked against a
+/// tokenizer: the nesting its i/o format has (a list per track unless one stream, a list per
+/// token for CPWord and Octuple), every id in its vocabulary.
+public struct TokenIDList: Hashable, Sendable {
+  /// One sequence per track (or one), each token ``width`` ids in a row.
+  public var sequences: [[Int]]
+  /// Ids per token.
+  public var width: Int
+
+  /// Reads the `ids` of a tokens document.
+  /// - Throws: ``TokensError`` with the JSON path: not MidiTok's tokens JSON, an empty
+  ///   sequence list, the wrong nesting, a token of the wrong width, an id outside the
+  ///   vocabulary.
+  public init(bytes: [UInt8], tokenizer: Tokenizer) throws(TokensError) {
+    let document: JSONValue
+    do {
+      document = try JSONReader.read(bytes) { (reader: inout JSONReader) throws(JSONError) -> JSONValue in
+        let value = try reader.readValue()
+        try reader.finishDocument()
+        return value
+      }
+    } catch {
+      throw TokensError(.json(error))
+    }
+    try self.init(json: document, tokenizer: tokenizer)
+  }
+
+  /// Reads the `ids` of a tokens document already parsed.
+  public init(json document: JSONValue, tokenizer: Tokenizer) throws(TokensError) {
+    let top = JSONPath()
+    guard case .object(let object) = document else {
+      throw TokensError.json(.wrongType(expected: "MidiTok's tokens JSON, an object with \"ids\"", found: document.summary), top)
+    }
+    guard let ids = object["ids"] else {
+      throw TokensError.json(.missingName("ids", expected: "the token ids (MidiTok's save_tokens)"), top)
+    }
+    if case .array(let flags)? = object["ids_encoded"], flags.contains(.bool(true)) {
+      throw TokensError(
+        .unsupported(
+          path: top.appending("ids_encoded"), value: "true",
+          reason: "ids encoded by a trained model; decode them with the trained tokenizer"))
+    }
+    if case .bool(true)? = object["ids_encoded"] {
+      throw TokensError(
+        .unsupported(
+          path: top.appending("ids_encoded"), value: "true",
+          reason: "ids encoded by a trained model; decode them with the trained tokenizer"))
+    }
+    let path = top.appending("ids")
+    guard case .array(let outer) = ids else {
+      throw TokensError.json(.wrongType(expected: "a list of ids", found: ids.summary), path)
+    }
+    guard !outer.isEmpty else {
+      throw TokensError.json(.invalidValue(value: "an empty list", expected: "at least one token (MidiTok decodes no empty list)"), path)
+    }
+    width = tokenizer.vocabularies.count
+    let multi = tokenizer.tokenization.isMultiVocabulary
+    // The depth of the first innermost value tells the nesting (MidiTok's
+    // `_convert_sequence_to_tokseq`); one level short is a single track when not one stream.
+    var depth = 0
+    var probe: JSONValue = ids
+    while case .array(let elements) = probe, let first = elements.first {
+      depth += 1
+      probe = first
+    }
+    if case .array = probe { depth += 1 }
+    let tokenDepth = multi ? 2 : 1
+    let expected = tokenizer.oneTokenStream ? tokenDepth : tokenDepth + 1
+    let tracks: [(JSONValue, JSONPath)]
+    if depth == expected && !tokenizer.oneTokenStream {
+      tracks = outer.enumerated().map { ($1, path.appending($0)) }
+    } else if depth == expected || (!tokenizer.oneTokenStream && depth == expected - 1) {
+      tracks = [(ids, path)]
+    } else {
+      let shape = tokenizer.oneTokenStream ? (multi ? "a list of tokens, each a list of ids" : "a list of ids")
+        : (multi ? "a list per track of tokens, each a list of ids" : "a list of ids per track")
+      throw TokensError.json(.wrongType(expected: shape, found: "\(depth) levels of lists"), path)
+    }
+    var sequences: [[Int]] = []
+    for (value, trackPath) in tracks {
+      guard case .array(let tokens) = value else {
+        throw TokensError.json(.wrongType(expected: "a list of tokens", found: value.summary), trackPath)
+      }
+      var sequence: [Int] = []
+      sequence.reserveCapacity(tokens.count * width)
+      for (index, token) in tokens.enumerated() {
+        let tokenPath = trackPath.appending(index)
+        if multi {
+          guard case .array(let fields) = token else {
+            throw TokensError.json(.wrongType(expected: "a token: a list of \(width) ids", found: token.summary), tokenPath)
+          }
+          guard fields.count == width else {
+            throw TokensError.json(
+              .invalidValue(value: "a token of \(fields.count) ids", expected: "\(width) ids, one per vocabulary"),
+              tokenPath)
+          }
+          for (field, value) in fields.enumerated() {
+            sequence.append(try Self.id(value, tokenPath.appending(field), size: tokenizer.vocabularies[field].count))
+          }
+        } else {
+          sequence.append(try Self.id(token, tokenPath, size: tokenizer.vocabularies[0].count))
+        }
+      }
+      sequences.append(sequence)
+    }
+    self.sequences = sequences
+  }
+
+  private static func id(_ value: JSONValue, _ path: JSONPath, size: Int) throws(TokensError) -> Int {
+    guard case .integer(let id) = value else {
+      throw TokensError.json(.wrongType(expected: "a token id", found: value.summary), path)
+    }
+    guard id >= 0 && id < size else {
+      throw TokensError.json(.outOfRange(value: "\(id)", expected: "an id of the vocabulary, 0…\(size - 1)"), path)
+    }
+    return id
+  }
+}
