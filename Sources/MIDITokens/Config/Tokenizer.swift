@@ -38,6 +38,11 @@ public struct Tokenizer: Sendable {
   let noteOnOff: Bool
   /// The ids of the tokens a song can produce (one vocabulary), found once.
   private(set) var tokenIDs: TokenIDs?
+  /// Each velocity's bin (`np_get_closest(velocities, v)`), found once.
+  private(set) var velocityBins: [UInt8] = []
+  /// Each duration's bin up to the longest, per ticks per beat (`np_get_closest` over the
+  /// Duration values' ticks), found once.
+  private(set) var durationBins: [(ticksPerBeat: Int, bins: [Int32])] = []
 
   /// The tokenizer of a tokenizer file.
   /// - Throws: ``TokensError`` where MidiTok itself cannot make the tokenizer, or where its
@@ -119,6 +124,22 @@ public struct Tokenizer: Sendable {
       vocabularies = makeVocabularies()
     }
     if vocabularies.count == 1 { tokenIDs = TokenIDs(tokenizer: self, vocabulary: vocabularies[0]) }
+    if !velocities.isEmpty {
+      let bins = velocities.map(Double.init)
+      velocityBins = (0..<128).map { UInt8(clamping: velocities[NumPy.closestIndex(in: bins, to: Double($0))]) }
+    }
+    for tpb in Set(ticksPerBeatOfDenominator.map(\.ticksPerBeat)).sorted() {
+      let ticks = durations.map { Double($0.ticks(ticksPerBeat: tpb)) }
+      let longest = max(Int(ticks.max() ?? 0), 0)
+      durationBins.append((tpb, (0...longest).map { Int32(ticks[NumPy.closestIndex(in: ticks, to: Double($0))]) }))
+    }
+  }
+
+  /// The bin of a duration at a number of ticks per beat: past the longest, the longest.
+  @inline(__always)
+  func durationBin(_ duration: Int32, table: [Int32]) -> Int32 {
+    if duration < 0 { return table[0] }
+    return Int(duration) < table.count ? table[Int(duration)] : table[table.count - 1]
   }
 
   /// Whether all tracks make one token sequence (`one_token_stream`).

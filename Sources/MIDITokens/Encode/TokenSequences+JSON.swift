@@ -1,5 +1,3 @@
-import JSON
-
 extension TokenSequences {
   /// Writes the tokens as MidiTok's `tokenize_dataset` saves them (`save_tokens` through
   /// Python's `json.dump`): `{"ids": …, "ids_encoded": …}`, the ids a list (one stream) or a
@@ -7,58 +5,140 @@ extension TokenSequences {
   /// one per track; then `"programs"`, the programs and drum flags of the file's tracks as
   /// read (before preprocessing), when given (MidiTok gives them without Program tokens).
   /// `", "` and `": "` separate as Python's do, so the bytes are MidiTok's.
+  ///
+  /// Only integers, brackets and fixed words are written, so the text is assembled in a
+  /// buffer of 64 KiB handed to `sink` whenever it fills.
   public func writeJSON<E: Error>(
     programs: [(program: Int, isDrum: Bool)]?, to sink: (UnsafeRawBufferPointer) throws(E) -> Void
   ) throws(E) {
-    try JSONWriter.stream(to: sink) { writer in
-      writer.writesPythonStyle = true
-      writer.beginObject()
-      writer.name("ids")
-      func write(_ sequence: [Int32], into writer: inout JSONWriter) {
-        writer.beginArray()
-        if width == 1 {
-          for id in sequence { writer.integer(Int(id)) }
-        } else {
-          var index = 0
-          while index < sequence.count {
-            writer.beginArray()
-            for offset in 0..<width { writer.integer(Int(sequence[index + offset])) }
-            writer.endArray()
-            index += width
-          }
-        }
-        writer.endArray()
+    var out = IDTextBuffer()
+    defer { out.deallocate() }
+    func flushIfFull() throws(E) {
+      if out.count > IDTextBuffer.capacity - 1024 {
+        try sink(UnsafeRawBufferPointer(start: out.base, count: out.count))
+        out.count = 0
       }
-      if isOneStream {
-        write(sequences.first ?? [], into: &writer)
-        writer.name("ids_encoded")
-        writer.bool(false)
-      } else {
-        writer.beginArray()
-        for sequence in sequences { write(sequence, into: &writer) }
-        writer.endArray()
-        writer.name("ids_encoded")
-        writer.beginArray()
-        for _ in sequences { writer.bool(false) }
-        writer.endArray()
-      }
-      if let programs {
-        writer.name("programs")
-        writer.beginArray()
-        for (program, isDrum) in programs {
-          writer.beginArray()
-          writer.integer(program)
-          writer.bool(isDrum)
-          writer.endArray()
-        }
-        writer.endArray()
-      }
-      writer.endObject()
     }
+    func writeSequence(_ sequence: [Int32]) throws(E) {
+      out.append("[")
+      if width == 1 {
+        for (index, id) in sequence.enumerated() {
+          if index > 0 { out.append(", ") }
+          out.append(Int(id))
+          try flushIfFull()
+        }
+      } else {
+        var index = 0
+        while index < sequence.count {
+          if index > 0 { out.append(", ") }
+          out.append("[")
+          for offset in 0..<width {
+            if offset > 0 { out.append(", ") }
+            out.append(Int(sequence[index + offset]))
+          }
+          out.append("]")
+          try flushIfFull()
+          index += width
+        }
+      }
+      out.append("]")
+    }
+    out.append("{\"ids\": ")
+    if isOneStream {
+      try writeSequence(sequences.first ?? [])
+      out.append(", \"ids_encoded\": false")
+    } else {
+      out.append("[")
+      for (index, sequence) in sequences.enumerated() {
+        if index > 0 { out.append(", ") }
+        try writeSequence(sequence)
+        try flushIfFull()
+      }
+      out.append("], \"ids_encoded\": [")
+      for index in sequences.indices {
+        out.append(index > 0 ? ", false" : "false")
+        try flushIfFull()
+      }
+      out.append("]")
+    }
+    if let programs {
+      out.append(", \"programs\": [")
+      for (index, (program, isDrum)) in programs.enumerated() {
+        if index > 0 { out.append(", ") }
+        out.append("[")
+        out.append(program)
+        out.append(isDrum ? ", true]" : ", false]")
+        try flushIfFull()
+      }
+      out.append("]")
+    }
+    out.append("}")
+    try sink(UnsafeRawBufferPointer(start: out.base, count: out.count))
   }
 }
 
-extension Score {
-  /// The programs and drum flags of the tracks (`get_score_programs`).
-  public var programs: [(program: Int, isDrum: Bool)] { tracks.map { ($0.program, $0.isDrum) } }
+/// A fixed buffer of text being written: integers (two digits at a time) and ASCII words.
+private struct IDTextBuffer {
+  static let capacity = 65_536
+  let base = UnsafeMutablePointer<UInt8>.allocate(capacity: IDTextBuffer.capacity)
+  var count = 0
+
+  func deallocate() { base.deallocate() }
+
+  mutating func append(_ text: StaticString) {
+    text.withUTF8Buffer { bytes in
+      (base + count).update(from: bytes.baseAddress!, count: bytes.count)
+      count += bytes.count
+    }
+  }
+
+  /// The decimal digits of `value` (at most 20 characters).
+  mutating func append(_ value: Int) {
+    if value < 0 {
+      base[count] = UInt8(ascii: "-")
+      count += 1
+    }
+    var magnitude = value.magnitude
+    if magnitude < 10 {
+      base[count] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude)
+      count += 1
+      return
+    }
+    var digits = 0
+    var rest = magnitude
+    while rest > 0 {
+      rest /= 10
+      digits += 1
+    }
+    var cursor = base + count + digits
+    while magnitude >= 100 {
+      let pair = Int(magnitude % 100) * 2
+      magnitude /= 100
+      cursor -= 2
+      cursor[0] = Self.pairs[pair]
+      cursor[1] = Self.pairs[pair + 1]
+    }
+    if magnitude >= 10 {
+      let pair = Int(magnitude) * 2
+      cursor -= 2
+      cursor[0] = Self.pairs[pair]
+      cursor[1] = Self.pairs[pair + 1]
+    } else {
+      cursor -= 1
+      cursor[0] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude)
+    }
+    count += digits
+  }
+
+  /// "00" to "99".
+  static let pairs: [UInt8] = {
+    var pairs: [UInt8] = []
+    for value in 0..<100 {
+      let tens = UInt8(value / 10)
+      let ones = UInt8(value % 10)
+      pairs.append(0x30 + tens)
+      pairs.append(0x30 + ones)
+    }
+    return pairs
+  }()
 }

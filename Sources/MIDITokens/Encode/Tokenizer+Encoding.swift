@@ -24,28 +24,31 @@ public struct TokenSequences: Hashable, Sendable {
 extension Tokenizer {
   /// Tokenizes a song as MidiTok 3.1's `tokenizer(score)` does: preprocessing, then the
   /// tokenization's events and time tokens, then ids.
+  /// - Parameter keepingTimes: Keep each token's tick (``TokenSequences/times``), which a
+  ///   trained model's split needs.
   /// - Throws: ``TokensError`` where MidiTok itself fails on the song.
-  public func encode(_ original: Score) throws(TokensError) -> TokenSequences {
+  public func encode(_ original: Score, keepingTimes: Bool = false) throws(TokensError) -> TokenSequences {
     let score = try preprocess(original)
     guard let ids = tokenIDs else { throw TokensError(.notInVocabulary(token: "(several vocabularies)")) }
-    var sequences: [[Int32]] = []
-    var times: [[Int32]] = []
-    let eventSequences = tokenization == .structured ? try structuredSequences(of: score) : try eventSequences(of: score)
-    for events in eventSequences {
-      var sequence: [Int32] = []
-      sequence.reserveCapacity(events.count)
-      for event in events { sequence.append(try ids.id(of: event, ticksPerBeat: Int(event.noteEnd))) }
-      sequences.append(sequence)
-      times.append(events.map(\.time))
+    var output = TokenOutput(ids: ids, keepingTimes: keepingTimes)
+    if tokenization == .structured {
+      for events in try structuredSequences(of: score) {
+        output.beginSequence()
+        for event in events { try output.emit(event) }
+      }
+    } else {
+      try encodeSequences(of: score, into: &output)
     }
+    let finished = output.finished
     return TokenSequences(
-      sequences: sequences, times: times, isOneStream: oneTokenStream, width: 1,
-      barTicks: Self.barTicks(of: score, beats: false), beatTicks: Self.barTicks(of: score, beats: true))
+      sequences: finished.sequences, times: finished.times, isOneStream: oneTokenStream, width: 1,
+      barTicks: keepingTimes ? Self.barTicks(of: score, beats: false) : [],
+      beatTicks: keepingTimes ? Self.barTicks(of: score, beats: true) : [])
   }
 
   /// `_score_to_tokens` for REMI, TSD and MIDI-Like: each sequence's events, time tokens
-  /// included.
-  func eventSequences(of score: Score) throws(TokensError) -> [[TokenEvent]] {
+  /// included, as ids.
+  func encodeSequences(of score: Score, into output: inout TokenOutput) throws(TokensError) {
     let global = globalEvents(of: score)
     var ticksPerBeat: TickSections?
     if !noteOnOff || (config.useSustainPedals && config.sustainPedalDuration) || config.useChords
@@ -60,33 +63,34 @@ extension Tokenizer {
       for track in score.tracks { try trackEvents(of: track, ticksPerBeat: ticksPerBeat, into: &events) }
       sortEvents(&events)
       if config.programChanges { insertProgramChanges(&events) }
-      return [try timeEvents(events, ticksPerQuarter: score.ticksPerQuarter)]
+      output.beginSequence()
+      try timeEvents(events, ticksPerQuarter: score.ticksPerQuarter, into: &output)
+      return
     }
     guard !score.tracks.isEmpty else {
       var events = global
       if events.count > 2 { sortEvents(&events) }
-      return [try timeEvents(events, ticksPerQuarter: score.ticksPerQuarter)]
+      output.beginSequence()
+      try timeEvents(events, ticksPerQuarter: score.ticksPerQuarter, into: &output)
+      return
     }
-    var sequences: [[TokenEvent]] = []
     for track in score.tracks {
       var events = global
       try trackEvents(of: track, ticksPerBeat: ticksPerBeat, into: &events)
       sortEvents(&events)
-      var sequence = try timeEvents(events, ticksPerQuarter: score.ticksPerQuarter)
+      output.beginSequence()
       if config.programChanges {
-        sequence.insert(
-          TokenEvent(time: 0, kind: .programChange, value: Int32(track.tokenProgram), program: 0), at: 0)
+        try output.emit(TokenEvent(time: 0, kind: .programChange, value: Int32(track.tokenProgram), program: 0))
       }
-      sequences.append(sequence)
+      try timeEvents(events, ticksPerQuarter: score.ticksPerQuarter, into: &output)
     }
-    return sequences
   }
 
   /// The tokenization's `_add_time_events`.
-  func timeEvents(_ events: [TokenEvent], ticksPerQuarter: Int) throws(TokensError) -> [TokenEvent] {
+  func timeEvents(_ events: [TokenEvent], ticksPerQuarter: Int, into output: inout TokenOutput) throws(TokensError) {
     switch tokenization {
-    case .remi: return try remiTimeEvents(events, ticksPerQuarter: ticksPerQuarter)
-    default: return try timeShiftEvents(events, ticksPerQuarter: ticksPerQuarter)
+    case .remi: try remiTimeEvents(events, ticksPerQuarter: ticksPerQuarter, into: &output)
+    default: try timeShiftEvents(events, ticksPerQuarter: ticksPerQuarter, into: &output)
     }
   }
 
@@ -112,5 +116,51 @@ extension Tokenizer {
     case .controlChange, .programForControlChange: return 4
     default: return 10
     }
+  }
+}
+
+/// Where a tokenization's final events go: each becomes its id (MidiTok's `str(event)` looked
+/// up in the vocabulary) at once, with its tick when asked.
+struct TokenOutput {
+  let ids: TokenIDs
+  let keepingTimes: Bool
+  private(set) var sequences: [[Int32]] = []
+  private(set) var times: [[Int32]] = []
+  private var current: [Int32] = []
+  private var currentTimes: [Int32] = []
+
+  init(ids: TokenIDs, keepingTimes: Bool) {
+    self.ids = ids
+    self.keepingTimes = keepingTimes
+  }
+
+  /// Starts the next sequence.
+  mutating func beginSequence() {
+    finishSequence()
+    current = []
+    currentTimes = []
+    sequences.append([])
+    if keepingTimes { times.append([]) }
+  }
+
+  /// Appends an event's id.
+  @inline(__always)
+  mutating func emit(_ event: TokenEvent) throws(TokensError) {
+    current.append(try ids.id(of: event, ticksPerBeat: Int(event.noteEnd)))
+    if keepingTimes { currentTimes.append(event.time) }
+  }
+
+  /// Moves the sequence being written into ``sequences``.
+  private mutating func finishSequence() {
+    guard !sequences.isEmpty else { return }
+    sequences[sequences.count - 1] = current
+    if keepingTimes { times[times.count - 1] = currentTimes }
+  }
+
+  /// The sequences, the last one finished.
+  var finished: (sequences: [[Int32]], times: [[Int32]]) {
+    var copy = self
+    copy.finishSequence()
+    return (copy.sequences, copy.times)
   }
 }

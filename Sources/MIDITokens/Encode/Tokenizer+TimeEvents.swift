@@ -34,9 +34,7 @@ extension Tokenizer {
 
   /// REMI's `_add_time_events`: Bar (and TimeSig after it) at each new bar, Position when
   /// the tick changes, Rest tokens over silences (crossing bars without Bar tokens).
-  func remiTimeEvents(_ events: [TokenEvent], ticksPerQuarter: Int) throws(TokensError) -> [TokenEvent] {
-    var result: [TokenEvent] = []
-    result.reserveCapacity(events.count + events.count / 2)
+  func remiTimeEvents(_ events: [TokenEvent], ticksPerQuarter: Int, into result: inout TokenOutput) throws(TokensError) {
     var currentBar = -1
     var barAtLastChange = 0
     var previousTick = -1
@@ -61,12 +59,12 @@ extension Tokenizer {
         currentBar += 1
         tickAtCurrentBar = tickAtLastChange + (currentBar - barAtLastChange) * ticksPerBar
         if config.useBarEndTokens && currentBar > 0 {
-          result.append(TokenEvent(time: Int32(truncatingIfNeeded: tickAtCurrentBar - 1), kind: .barEnd, value: 0, program: 0))
+          try result.emit(TokenEvent(time: Int32(truncatingIfNeeded: tickAtCurrentBar - 1), kind: .barEnd, value: 0, program: 0))
         }
         let barValue = config.maxBarEmbedding != nil ? Int32(currentBar + step) : -1
-        result.append(TokenEvent(time: Int32(truncatingIfNeeded: tickAtCurrentBar), kind: .bar, value: barValue, program: 0))
+        try result.emit(TokenEvent(time: Int32(truncatingIfNeeded: tickAtCurrentBar), kind: .bar, value: barValue, program: 0))
         if config.useTimeSignatures && !(kind == .timeSignature && step + 1 == count) {
-          result.append(
+          try result.emit(
             TokenEvent(
               time: Int32(truncatingIfNeeded: tickAtCurrentBar), kind: .timeSignature,
               value: Int32(signature.numerator << 16 | signature.denominator), program: 0))
@@ -80,7 +78,7 @@ extension Tokenizer {
         if config.useRests, time - previousNoteEnd >= (try minimumRest(ticksPerBeat: ticksPerBeat)) {
           previousTick = max(previousNoteEnd, previousTick)
           for (index, ticks) in try timeValues(for: time - previousTick, ticksPerBeat: ticksPerBeat, rest: true) {
-            result.append(TokenEvent(time: Int32(truncatingIfNeeded: previousTick), kind: .rest, value: Int32(index), program: 0))
+            try result.emit(TokenEvent(time: Int32(truncatingIfNeeded: previousTick), kind: .rest, value: Int32(index), program: 0))
             previousTick += ticks
           }
           let realBar = barAtLastChange + Self.floorDivision(previousTick - tickAtLastChange, ticksPerBar).0
@@ -94,7 +92,7 @@ extension Tokenizer {
         if event.kind != .timeSignature {
           guard ticksPerPosition > 0 else { throw TokensError(.notInVocabulary(token: "(a position of 0 ticks)")) }
           let position = Self.floorDivision(time - tickAtCurrentBar, ticksPerPosition).0
-          result.append(TokenEvent(time: event.time, kind: .position, value: Int32(truncatingIfNeeded: position), program: 0))
+          try result.emit(TokenEvent(time: event.time, kind: .position, value: Int32(truncatingIfNeeded: position), program: 0))
         }
         previousTick = time
       }
@@ -105,13 +103,12 @@ extension Tokenizer {
         (ticksPerBar, ticksPerBeat, ticksPerPosition) = units(signature)
         previousTick -= 1
       }
-      result.append(event)
+      try result.emit(event)
       previousNoteEnd = max(previousNoteEnd, noteEndUpdate(event))
     }
     if config.addTrailingBars && previousNoteEnd > previousTick, let last = events.last {
       try addBars(until: previousNoteEnd, kind: last.kind)
     }
-    return result
   }
 
   /// What an event says of the latest note end so far (`_previous_note_end_update`): a
@@ -134,9 +131,9 @@ extension Tokenizer {
 
   /// TSD's and MIDI-Like's `_add_time_events`: Rest tokens over silences, then TimeShift
   /// tokens to the event's tick, in the current time signature's ticks per beat.
-  func timeShiftEvents(_ events: [TokenEvent], ticksPerQuarter: Int) throws(TokensError) -> [TokenEvent] {
-    var result: [TokenEvent] = []
-    result.reserveCapacity(events.count + events.count / 2)
+  func timeShiftEvents(_ events: [TokenEvent], ticksPerQuarter: Int, into result: inout TokenOutput)
+    throws(TokensError)
+  {
     var previousTick = 0
     var previousNoteEnd = 0
     var ticksPerBeat = Self.ticksPerBeat(denominator: 4, ticksPerQuarter: ticksPerQuarter)
@@ -146,13 +143,13 @@ extension Tokenizer {
         if config.useRests, time - previousNoteEnd >= (try minimumRest(ticksPerBeat: ticksPerBeat)) {
           previousTick = max(previousNoteEnd, previousTick)
           for (index, ticks) in try timeValues(for: time - previousTick, ticksPerBeat: ticksPerBeat, rest: true) {
-            result.append(TokenEvent(time: Int32(truncatingIfNeeded: previousTick), kind: .rest, value: Int32(index), program: 0))
+            try result.emit(TokenEvent(time: Int32(truncatingIfNeeded: previousTick), kind: .rest, value: Int32(index), program: 0))
             previousTick += ticks
           }
         }
         if time != previousTick {
           for (index, ticks) in try timeValues(for: time - previousTick, ticksPerBeat: ticksPerBeat, rest: false) {
-            result.append(
+            try result.emit(
               TokenEvent(time: Int32(truncatingIfNeeded: previousTick), kind: .timeShift, value: Int32(index), program: 0))
             previousTick += ticks
           }
@@ -162,9 +159,8 @@ extension Tokenizer {
       if event.kind == .timeSignature {
         ticksPerBeat = Self.ticksPerBeat(denominator: Int(event.value & 0xFFFF), ticksPerQuarter: ticksPerQuarter)
       }
-      result.append(event)
+      try result.emit(event)
       previousNoteEnd = max(previousNoteEnd, noteEndUpdate(event))
     }
-    return result
   }
 }

@@ -13,10 +13,8 @@ extension Tokenizer {
       return
     }
     if config.useVelocities {
-      let bins = velocities.map(Double.init)
-      for index in notes.indices {
-        notes[index].velocity = UInt8(velocities[NumPy.closestIndex(in: bins, to: Double(notes[index].velocity))])
-      }
+      let bins = velocityBins
+      for index in notes.indices { notes[index].velocity = bins[Int(notes[index].velocity & 0x7F)] }
     }
     let program = track.tokenProgram
     let hasDurations = config.noteDurationPrograms.contains(program)
@@ -39,9 +37,7 @@ extension Tokenizer {
       }
     }
     if !noteOnOff, let ticksPerBeat, hasDurations {
-      var durations = notes.map(\.duration)
-      try adjustDurations(times: notes.map(\.time), durations: &durations, ticksPerBeat: ticksPerBeat)
-      for index in notes.indices { notes[index].duration = durations[index] }
+      try adjustDurations(&notes, ticksPerBeat: ticksPerBeat)
     }
     if config.removeDuplicatedNotes {
       notes = notes.enumerated().sorted { a, b in
@@ -63,6 +59,26 @@ extension Tokenizer {
     track.notes = notes
   }
 
+  /// `_adjust_durations` on notes.
+  func adjustDurations(_ notes: inout [ScoreNote], ticksPerBeat: TickSections) throws(TokensError) {
+    if ticksPerBeat.sections.count == 1 {
+      let table = try durationTable(ticksPerBeat: ticksPerBeat.sections[0].ticks)
+      for index in notes.indices { notes[index].duration = durationBin(notes[index].duration, table: table) }
+      return
+    }
+    var durations = notes.map(\.duration)
+    try adjustDurations(times: notes.map(\.time), durations: &durations, ticksPerBeat: ticksPerBeat)
+    for index in notes.indices { notes[index].duration = durations[index] }
+  }
+
+  /// The duration bins at a number of ticks per beat, by ticks.
+  func durationTable(ticksPerBeat: Int) throws(TokensError) -> [Int32] {
+    guard let table = durationBins.first(where: { $0.ticksPerBeat == ticksPerBeat })?.bins, !table.isEmpty else {
+      throw TokensError(.notInVocabulary(token: "(durations at \(ticksPerBeat) ticks per beat)"))
+    }
+    return table
+  }
+
   /// `_adjust_durations`: each duration to the nearest bin (ties up) of the ticks per beat of
   /// the section its onset is in.
   func adjustDurations(times: [Int32], durations: inout [Int32], ticksPerBeat: TickSections) throws(TokensError) {
@@ -75,10 +91,8 @@ extension Tokenizer {
         last = first
         while last < times.count && Int(times[last]) < section.end { last += 1 }
       }
-      let bins = try durationTicks(ticksPerBeat: section.ticks)
-      for position in first..<last {
-        durations[position] = Int32(bins[NumPy.closestIndex(in: bins, to: Double(durations[position]))])
-      }
+      let table = try durationTable(ticksPerBeat: section.ticks)
+      for position in first..<last { durations[position] = durationBin(durations[position], table: table) }
       first = last
       if isLast { break }
     }

@@ -224,3 +224,8 @@ public struct ScoreKeySignature: Hashable, Sendable {
     self.tonality = tonality
   }
 }
+
+extension Score {
+  /// The programs and drum flags of the tracks (`get_score_programs`).
+  public var programs: [(program: Int, isDrum: Bool)] { tracks.map { ($0.program, $0.isDrum) } }
+}

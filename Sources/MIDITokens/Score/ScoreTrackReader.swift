@@ -15,8 +15,8 @@ import SMF
 ///   "not pressed" mark starts as −1 on channel 0 only (`std::array<unit, 16> last_pedal_on{-1}`),
 ///   so on channels 1–15 the first release makes a pedal from tick 0 and the first press is lost.
 struct ScoreTrackReader: TrackEventSink {
-  /// The tracks made so far, in the order they were made, each with its key
-  /// (`channel << 7 | program`).
+  /// The tracks made so far, in the order they were made (their notes are in ``notes``),
+  /// each with its key (`channel << 7 | program`).
   private(set) var tracks: [ScoreTrack] = []
   private var trackKeys: [UInt16] = []
   /// The track index (+1, 0 for none) of each key; empty until needed.
@@ -25,12 +25,15 @@ struct ScoreTrackReader: TrackEventSink {
   private var waiting: [ScoreTrack?] = Array(repeating: nil, count: 16)
   private var program = [UInt8](repeating: 0, count: 16)
   private var pedalOn = [Int32](repeating: 0, count: 16)
-  /// First-in-first-out queues of sounding notes per channel and key: heads and tails (index
-  /// into `queued` + 1, 0 for none), then the queued notes.
+  /// Every note of the chunk in note-on order (a sounding note's duration is −1), the track
+  /// of each, and the next note of its queue (index + 1, 0 for none).
+  private var notes: [ScoreNote] = []
+  private var noteTracks: [UInt16] = []
+  private var nextInQueue: [Int32] = []
+  /// First-in-first-out queues of sounding notes per channel and key: heads and tails (note
+  /// index + 1, 0 for none); empty until the first note.
   private var heads: [Int32] = []
   private var tails: [Int32] = []
-  private var queued: [QueuedNote] = []
-  private var freeQueued: Int32 = 0
 
   /// Time signatures, tempos, key signatures and marker times, in file order.
   var timeSignatures: [ScoreTimeSignature] = []
@@ -44,14 +47,11 @@ struct ScoreTrackReader: TrackEventSink {
 
   private(set) var lastTick = 0
 
-  private struct QueuedNote {
-    var track: Int32
-    var note: Int32
-    var next: Int32
-  }
-
   init(capacity: Int) {
     pedalOn[0] = -1
+    notes.reserveCapacity(capacity / 2)
+    noteTracks.reserveCapacity(capacity / 2)
+    nextInQueue.reserveCapacity(capacity / 2)
   }
 
   // MARK: Channel messages
@@ -67,6 +67,7 @@ struct ScoreTrackReader: TrackEventSink {
 
   /// A channel message as symusic handles it: note-on (velocity 0: note-off), note-off,
   /// program change, control change, pitch bend; the others play no part.
+  @inline(__always)
   mutating func channelMessage(time: Int32, status: UInt8, _ data1: UInt8, _ data2: UInt8) {
     let channel = Int(status & 0x0F)
     switch status & 0xF0 {
@@ -91,44 +92,43 @@ struct ScoreTrackReader: TrackEventSink {
   }
 
   mutating func appendChannels(_ events: UnsafeBufferPointer<RawChannelEvent>) {
-    for event in events { appendChannel(tick: event.tick, status: event.status, event.data1, event.data2) }
+    guard let last = events.last else { return }
+    guard Int32(exactly: last.tick) != nil else {
+      for event in events { appendChannel(tick: event.tick, status: event.status, event.data1, event.data2) }
+      return
+    }
+    for event in events {
+      channelMessage(time: Int32(truncatingIfNeeded: event.tick), status: event.status, event.data1, event.data2)
+    }
+    lastTick = last.tick
   }
 
+  @inline(__always)
   private mutating func noteOn(channel: Int, pitch: UInt8, velocity: UInt8, time: Int32) {
     let track = trackIndex(channel: channel)
-    let note = Int32(tracks[track].notes.count)
-    tracks[track].notes.append(ScoreNote(time: time, duration: -1, pitch: pitch, velocity: velocity))
+    notes.append(ScoreNote(time: time, duration: -1, pitch: pitch, velocity: velocity))
+    noteTracks.append(UInt16(track))
+    nextInQueue.append(0)
     if heads.isEmpty {
       heads = [Int32](repeating: 0, count: 16 * 128)
       tails = heads
     }
     let key = channel << 7 | Int(pitch)
-    let entry = QueuedNote(track: Int32(track), note: note, next: 0)
-    let index: Int32
-    if freeQueued != 0 {
-      index = freeQueued
-      freeQueued = queued[Int(index) - 1].next
-      queued[Int(index) - 1] = entry
-    } else {
-      queued.append(entry)
-      index = Int32(queued.count)
-    }
-    if tails[key] != 0 { queued[Int(tails[key]) - 1].next = index } else { heads[key] = index }
+    let index = Int32(notes.count)
+    if tails[key] != 0 { nextInQueue[Int(tails[key]) - 1] = index } else { heads[key] = index }
     tails[key] = index
   }
 
+  @inline(__always)
   private mutating func noteOff(channel: Int, pitch: UInt8, time: Int32) {
     guard !heads.isEmpty else { return }
     let key = channel << 7 | Int(pitch)
-    let head = heads[key]
+    let head = Int(heads[key])
     guard head != 0 else { return }
-    let entry = queued[Int(head) - 1]
-    let start = tracks[Int(entry.track)].notes[Int(entry.note)].time
-    tracks[Int(entry.track)].notes[Int(entry.note)].duration = time - start
-    heads[key] = entry.next
-    if entry.next == 0 { tails[key] = 0 }
-    queued[Int(head) - 1].next = freeQueued
-    freeQueued = head
+    notes[head - 1].duration = time - notes[head - 1].time
+    let next = nextInQueue[head - 1]
+    heads[key] = next
+    if next == 0 { tails[key] = 0 }
   }
 
   private mutating func control(channel: Int, number: UInt8, value: UInt8, time: Int32) {
@@ -148,6 +148,7 @@ struct ScoreTrackReader: TrackEventSink {
 
   /// The index in ``tracks`` of the track of the channel's current program, made (taking over
   /// what waits for the channel) when there is none.
+  @inline(__always)
   private mutating func trackIndex(channel: Int) -> Int {
     if trackOfKey.isEmpty { trackOfKey = [Int32](repeating: 0, count: 16 * 128) }
     let key = channel << 7 | Int(program[channel])
@@ -259,18 +260,19 @@ struct ScoreTrackReader: TrackEventSink {
   // MARK: The end of the chunk
 
   /// The chunk's tracks as symusic keeps them: in the order of their channel and program,
-  /// those with nothing at all left out, the notes still sounding removed.
+  /// those with nothing at all left out (a note still sounding counts), the notes still
+  /// sounding removed.
   mutating func finishedTracks() -> [ScoreTrack] {
+    var counts = [Int](repeating: 0, count: tracks.count)
+    for track in noteTracks { counts[Int(track)] += 1 }
+    for index in tracks.indices { tracks[index].notes.reserveCapacity(counts[index]) }
+    for (note, track) in zip(notes, noteTracks) where note.duration >= 0 { tracks[Int(track)].notes.append(note) }
     let order = trackKeys.indices.sorted { trackKeys[$0] < trackKeys[$1] }
     var result: [ScoreTrack] = []
     result.reserveCapacity(order.count)
-    for index in order {
-      var track = tracks[index]
-      guard !track.isEmpty else { continue }
-      track.notes.removeAll { $0.duration < 0 }
-      result.append(track)
-    }
+    for index in order where counts[index] > 0 || !tracks[index].isEmpty { result.append(tracks[index]) }
     tracks = []
+    notes = []
     return result
   }
 }
