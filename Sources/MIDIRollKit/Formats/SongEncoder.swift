@@ -28,12 +28,32 @@ public struct EncoderReport: Sendable {
   public var notices: [KitNotice] = []
   /// The tokens written (MidiTok tokens), `nil` for formats that write none.
   public var tokens: Int?
+  /// What reading the input tolerated, one line each (an encoder that reads `.mid` bytes
+  /// itself, ``MIDIBytesEncoder``).
+  public var warnings: [String] = []
+  /// The notes of the input, when the encoder read it.
+  public var notes: Int?
 
   /// Creates a report.
-  public init(notices: [KitNotice] = [], tokens: Int? = nil) {
+  public init(notices: [KitNotice] = [], tokens: Int? = nil, warnings: [String] = [], notes: Int? = nil) {
     self.notices = notices
     self.tokens = tokens
+    self.warnings = warnings
+    self.notes = notes
   }
+}
+
+/// An encoder that reads a `.mid` input's bytes itself, in its own single pass (the tokens
+/// format reads them as symusic does): the pipeline hands it an untouched `.mid` unread, so
+/// that the file is not also checked in a pass of its own.
+public protocol MIDIBytesEncoder: SongEncoder {
+  /// Reads a Standard MIDI File's bytes as `options` say and writes it into `sink`.
+  /// - Returns: What was written and what reading tolerated (``EncoderReport/warnings``,
+  ///   ``EncoderReport/notes``).
+  /// - Throws: ``KitError`` (bad input) naming `path` when the file cannot be read or
+  ///   written in this format.
+  func write(midiBytes bytes: [UInt8], path: String, options: ReadOptions, to sink: OutputSink) throws(KitError)
+    -> EncoderReport
 }
 
 /// Reads songs in one format.

@@ -74,6 +74,21 @@ public struct SongPipeline: Sendable {
       outcome.notes = notes
       return outcome
     }
+    if plan.isEmpty, let reader = encoder as? any MIDIBytesEncoder,
+      (inputKind ?? SongFileKind(path: inputPath)) == .mid
+    {
+      let bytes = try FileIO.read(inputPath, maximumSize: decoding.maximumSize)
+      var report = EncoderReport()
+      outcome.bytesOut = try target.write { sink throws(KitError) in
+        report = try reader.write(midiBytes: bytes, path: inputPath, options: decoding.midi, to: sink)
+      }
+      warningsRead(report.warnings)
+      outcome.warnings = report.warnings
+      outcome.notes = report.notes ?? 0
+      outcome.notices = report.notices
+      outcome.tokens = report.tokens
+      return outcome
+    }
     var input = try SongInput(path: inputPath, kind: inputKind, options: decoding)
     warningsRead(input.warnings)
     outcome.warnings = input.warnings

@@ -19,7 +19,7 @@ public enum TokensFormat {
 
   /// Tokenizes a song: its `.mid` bytes (a piano roll is written as `.mid` first) read as
   /// symusic reads them, then MidiTok's preprocessing, tokenization and ids.
-  struct Encoder: SongEncoder {
+  struct Encoder: MIDIBytesEncoder {
     let tokenizer: Tokenizer
 
     func write(_ input: SongInput, to sink: OutputSink) throws(KitError) -> [KitNotice] {
@@ -32,13 +32,24 @@ public enum TokensFormat {
       case .midi(let midi, _): bytes = midi
       case .song(let song): bytes = song.serialized()
       }
+      var report = try write(midiBytes: bytes, path: input.path, options: input.readOptions, to: sink)
+      report.warnings = []
+      report.notes = nil
+      return report
+    }
+
+    func write(midiBytes bytes: [UInt8], path: String, options: ReadOptions, to sink: OutputSink) throws(KitError)
+      -> EncoderReport
+    {
       do throws(TokensError) {
-        let score = try Score(midiBytes: bytes, options: input.readOptions)
-        let tokens = try tokenizer.encode(score)
-        tokens.writeJSON(programs: tokenizer.config.usePrograms ? nil : score.programs) { sink.write($0) }
-        return EncoderReport(tokens: tokens.tokenCount)
+        let reading = try Score.reading(midiBytes: bytes, options: options)
+        let tokens = try tokenizer.encode(reading.score)
+        tokens.writeJSON(programs: tokenizer.config.usePrograms ? nil : reading.score.programs) { sink.write($0) }
+        return EncoderReport(
+          tokens: tokens.tokenCount, warnings: reading.warnings.map(\.description), notes: reading.noteOnCount)
       } catch {
-        throw KitError(.badInput, file: input.path, error.description)
+        let offset: Int? = if case .unreadableMIDI(let problem) = error.kind { problem.offset } else { nil }
+        throw KitError(.badInput, file: path, error.description, offset: offset)
       }
     }
   }

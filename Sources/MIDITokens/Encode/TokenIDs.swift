@@ -34,6 +34,8 @@ struct TokenIDs: Sendable {
   private let maxInterval: Int
   /// Duration token values by ticks, per ticks per beat (`_tpb_ticks_to_tokens`).
   private(set) var durationValueByTicks: [Int: [Int: TimeValue]] = [:]
+  /// The ids of the kinds whose value is an index, in one table.
+  private var flat = FlatIDTable()
 
   init(tokenizer: Tokenizer, vocabulary: Vocabulary) {
     self.vocabulary = vocabulary
@@ -89,12 +91,35 @@ struct TokenIDs: Sendable {
     for kind: TokenEvent.Kind in [.pitchIntervalTime, .pitchIntervalChord] {
       interval[kind] = (-maxInterval...maxInterval).map { id("\(kind.typeName)_\($0)") }
     }
+    var tables: [(TokenEvent.Kind, [Int32], Int)] = [
+      (.pitch, pitch, 0), (.pitchDrum, pitchDrum, 0), (.noteOn, noteOn, 0), (.drumOn, drumOn, 0),
+      (.noteOff, noteOff, 0), (.drumOff, drumOff, 0), (.velocity, velocity, 0), (.position, position, 0),
+      (.timeShift, timeShift, 0), (.rest, rest, 0), (.chord, chord, 0), (.pedal, pedal, 1), (.pedalOff, pedalOff, 1),
+      (.bar, [barNone] + barIndexed, 1),
+    ]
+    for kind: TokenEvent.Kind in [
+      .programForNote, .programForNoteOff, .programForPitchBend, .programForControlChange, .programForChord,
+      .programChange,
+    ] {
+      tables.append((kind, program, 1))
+    }
+    for (kind, table) in interval { tables.append((kind, table, maxInterval)) }
+    flat = FlatIDTable(tables, durations: durationByTicks)
   }
 
   /// The id of an event's token; `ticksPerBeat` is the section's, for a duration.
   /// - Throws: ``TokensError/Kind/notInVocabulary(token:)`` where MidiTok raises `KeyError`.
   @inline(__always)
   func id(of event: TokenEvent, ticksPerBeat: Int = 0) throws(TokensError) -> Int32 {
+    let fast = flat.id(kind: event.kind, value: event.value, ticksPerBeat: ticksPerBeat)
+    if fast >= 0 { return fast }
+    return try slowID(of: event, ticksPerBeat: ticksPerBeat)
+  }
+
+  /// The table of ids looked up by index, for a caller that keeps it at hand.
+  var flatTable: FlatIDTable { flat }
+
+  func slowID(of event: TokenEvent, ticksPerBeat: Int) throws(TokensError) -> Int32 {
     let found = lookUp(event, ticksPerBeat: ticksPerBeat)
     if found >= 0 { return found }
     let token = tokenString(event, ticksPerBeat: ticksPerBeat)
@@ -162,5 +187,62 @@ struct TokenIDs: Sendable {
     default: text = "\(value)"
     }
     return "\(event.kind.typeName)_\(text)"
+  }
+}
+
+/// The ids of the token kinds whose value indexes a table (pitches, velocities, programs,
+/// positions, time values…), in one buffer with each kind's offset, length and bias: one
+/// bounds check and one load a token.
+final class FlatIDTable: @unchecked Sendable {
+  private let ids: UnsafeMutablePointer<Int32>
+  /// Per kind (its raw value): offset, count, bias; count 0 for the kinds looked up otherwise.
+  private let ranges: UnsafeMutablePointer<(offset: Int, count: Int, bias: Int)>
+  /// Duration ids by ticks: ticks per beat, offset and count of each table.
+  private let durations: UnsafeMutablePointer<(ticksPerBeat: Int, offset: Int, count: Int)>
+  private let durationTableCount: Int
+  private static let kindCount = 64
+
+  init(_ tables: [(TokenEvent.Kind, [Int32], Int)] = [], durations byTicks: [(ticksPerBeat: Int, ids: [Int32])] = []) {
+    let total = tables.reduce(0) { $0 + $1.1.count } + byTicks.reduce(0) { $0 + $1.ids.count }
+    ids = .allocate(capacity: max(total, 1))
+    ranges = .allocate(capacity: Self.kindCount)
+    ranges.initialize(repeating: (0, 0, 0), count: Self.kindCount)
+    durations = .allocate(capacity: max(byTicks.count, 1))
+    durationTableCount = byTicks.count
+    var offset = 0
+    for (kind, table, bias) in tables {
+      (ids + offset).initialize(from: table, count: table.count)
+      ranges[Int(kind.rawValue)] = (offset, table.count, bias)
+      offset += table.count
+    }
+    for (index, table) in byTicks.enumerated() {
+      (ids + offset).initialize(from: table.ids, count: table.ids.count)
+      (durations + index).initialize(to: (table.ticksPerBeat, offset, table.ids.count))
+      offset += table.ids.count
+    }
+  }
+
+  deinit {
+    ids.deallocate()
+    ranges.deallocate()
+    durations.deallocate()
+  }
+
+  /// The id of a kind's value (a duration's at `ticksPerBeat`), or −1 (not such a kind, out
+  /// of the table, or not in the vocabulary).
+  @inline(__always)
+  func id(kind: TokenEvent.Kind, value: Int32, ticksPerBeat: Int) -> Int32 {
+    if kind == .duration || kind == .pedalDuration {
+      for index in 0..<durationTableCount where durations[index].ticksPerBeat == ticksPerBeat {
+        let table = durations[index]
+        guard value >= 0 && Int(value) < table.count else { return -1 }
+        return ids[table.offset + Int(value)]
+      }
+      return -1
+    }
+    let range = ranges[Int(kind.rawValue)]
+    let index = Int(value) &+ range.bias
+    guard index >= 0 && index < range.count else { return -1 }
+    return ids[range.offset + index]
   }
 }

@@ -11,8 +11,7 @@ extension TokenSequences {
   public func writeJSON<E: Error>(
     programs: [(program: Int, isDrum: Bool)]?, to sink: (UnsafeRawBufferPointer) throws(E) -> Void
   ) throws(E) {
-    var out = IDTextBuffer()
-    defer { out.deallocate() }
+    let out = IDTextBuffer()
     func flushIfFull() throws(E) {
       if out.count > IDTextBuffer.capacity - 1024 {
         try sink(UnsafeRawBufferPointer(start: out.base, count: out.count))
@@ -22,10 +21,18 @@ extension TokenSequences {
     func writeSequence(_ sequence: [Int32]) throws(E) {
       out.append("[")
       if width == 1 {
-        for (index, id) in sequence.enumerated() {
-          if index > 0 { out.append(", ") }
-          out.append(Int(id))
+        // In chunks that fit the buffer's margin: no check per id.
+        var start = 0
+        while start < sequence.count {
           try flushIfFull()
+          let end = min(start + 64, sequence.count)
+          sequence.withUnsafeBufferPointer { ids in
+            for index in start..<end {
+              if index > 0 { out.appendSeparator() }
+              out.append(Int(ids[index]))
+            }
+          }
+          start = end
         }
       } else {
         var index = 0
@@ -77,15 +84,25 @@ extension TokenSequences {
   }
 }
 
-/// A fixed buffer of text being written: integers (two digits at a time) and ASCII words.
-private struct IDTextBuffer {
+/// A fixed buffer of text being written: integers and ASCII words (a class, so that the
+/// writing functions share it without copying or boxing).
+private final class IDTextBuffer {
   static let capacity = 65_536
   let base = UnsafeMutablePointer<UInt8>.allocate(capacity: IDTextBuffer.capacity)
   var count = 0
 
-  func deallocate() { base.deallocate() }
+  deinit { base.deallocate() }
 
-  mutating func append(_ text: StaticString) {
+  /// `", "`.
+  @inline(__always)
+  func appendSeparator() {
+    base[count] = UInt8(ascii: ",")
+    base[count + 1] = UInt8(ascii: " ")
+    count += 2
+  }
+
+  @inline(__always)
+  func append(_ text: StaticString) {
     text.withUTF8Buffer { bytes in
       (base + count).update(from: bytes.baseAddress!, count: bytes.count)
       count += bytes.count
@@ -93,7 +110,29 @@ private struct IDTextBuffer {
   }
 
   /// The decimal digits of `value` (at most 20 characters).
-  mutating func append(_ value: Int) {
+  @inline(__always)
+  func append(_ value: Int) {
+    if value >= 0 && value < 1000 {
+      if value < 10 {
+        base[count] = 0x30 &+ UInt8(truncatingIfNeeded: value)
+        count += 1
+      } else if value < 100 {
+        base[count] = 0x30 &+ UInt8(truncatingIfNeeded: value / 10)
+        base[count + 1] = 0x30 &+ UInt8(truncatingIfNeeded: value % 10)
+        count += 2
+      } else {
+        base[count] = 0x30 &+ UInt8(truncatingIfNeeded: value / 100)
+        base[count + 1] = 0x30 &+ UInt8(truncatingIfNeeded: value / 10 % 10)
+        base[count + 2] = 0x30 &+ UInt8(truncatingIfNeeded: value % 10)
+        count += 3
+      }
+      return
+    }
+    appendAny(value)
+  }
+
+  /// The decimal digits of any integer.
+  func appendAny(_ value: Int) {
     if value < 0 {
       base[count] = UInt8(ascii: "-")
       count += 1

@@ -123,6 +123,8 @@ extension Tokenizer {
 /// up in the vocabulary) at once, with its tick when asked.
 struct TokenOutput {
   let ids: TokenIDs
+  /// The flat table, held unowned so that a lookup retains nothing (``ids`` keeps it alive).
+  private unowned(unsafe) let flat: FlatIDTable
   let keepingTimes: Bool
   private(set) var sequences: [[Int32]] = []
   private(set) var times: [[Int32]] = []
@@ -131,6 +133,7 @@ struct TokenOutput {
 
   init(ids: TokenIDs, keepingTimes: Bool) {
     self.ids = ids
+    flat = ids.flatTable
     self.keepingTimes = keepingTimes
   }
 
@@ -146,7 +149,9 @@ struct TokenOutput {
   /// Appends an event's id.
   @inline(__always)
   mutating func emit(_ event: TokenEvent) throws(TokensError) {
-    current.append(try ids.id(of: event, ticksPerBeat: Int(event.noteEnd)))
+    var id = flat.id(kind: event.kind, value: event.value, ticksPerBeat: Int(event.noteEnd))
+    if id < 0 { id = try ids.slowID(of: event, ticksPerBeat: Int(event.noteEnd)) }
+    current.append(id)
     if keepingTimes { currentTimes.append(event.time) }
   }
 

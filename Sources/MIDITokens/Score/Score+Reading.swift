@@ -14,28 +14,41 @@ extension Score {
   /// - Throws: ``TokensError`` for a file neither reads, or one in SMPTE time (symusic counts
   ///   ticks per quarter only).
   public init(midiBytes bytes: [UInt8], options: ReadOptions = .tolerant) throws(TokensError) {
-    let fast: Result<(Score, ScoreReadingDivergence?), TokensError>
+    self = try Score.reading(midiBytes: bytes, options: options).score
+  }
+
+  /// A file's score (``init(midiBytes:options:)``) with what midiroll's reader tolerated and
+  /// the number of note-ons (velocity above 0) it met.
+  public static func reading(midiBytes bytes: [UInt8], options: ReadOptions = .tolerant) throws(TokensError)
+    -> ScoreReading
+  {
+    let fast: Result<ScoreReading, TokensError>
+    var divergence: ScoreReadingDivergence?
     do throws(TokensError) {
-      fast = .success(try Score.readFast(bytes, options: options))
+      let read = try Score.readFast(bytes, options: options)
+      divergence = read.divergence
+      fast = .success(read.reading)
     } catch {
       fast = .failure(error)
     }
-    if case .success((let score, nil)) = fast {
-      self = score
-      return
+    if case .success(let reading) = fast, divergence == nil { return reading }
+    if case .failure(let error) = fast {
+      if case .smpteDivision = error.kind { throw error }
+      // A problem strict reading refuses stays refused.
+      if case .unreadableMIDI(let problem) = error.kind, problem.isStrict { throw error }
     }
-    if case .failure(let error) = fast, case .smpteDivision = error.kind { throw error }
     switch SymusicMIDIParser.read(bytes) {
     case .success(let score):
-      self = score
+      let read = try? fast.get()
+      return ScoreReading(score: score, warnings: read?.warnings ?? [], noteOnCount: read?.noteOnCount ?? score.noteCount)
     case .failure:
-      self = try fast.get().0
+      return try fast.get()
     }
   }
 
   /// midiroll's reading into symusic's tracks, and the first thing symusic reads otherwise.
   static func readFast(_ bytes: [UInt8], options: ReadOptions) throws(TokensError) -> (
-    Score, ScoreReadingDivergence?
+    reading: ScoreReading, divergence: ScoreReadingDivergence?
   ) {
     var tracks: [ScoreTrack] = []
     var timeSignatures: [ScoreTimeSignature] = []
@@ -44,12 +57,14 @@ extension Score {
     var markerTimes: [Int32] = []
     var divergence: ScoreReadingDivergence?
     var sawSysEx = false
+    var noteOns = 0
     let declared = Score.declaredTrackCount(bytes)
     let outline: FileOutline
     do {
       outline = try MIDIFile.readTracks(bytes, options: options, into: ScoreTrackReader.self) {
         index, reader in
         // minimidi reads as many track chunks as the header declares, no more.
+        noteOns += reader.noteOnCount
         guard declared.map({ index < $0 }) ?? true else { return }
         tracks += reader.finishedTracks()
         timeSignatures += reader.timeSignatures
@@ -73,7 +88,7 @@ extension Score {
     let score = Score(
       ticksPerQuarter: Int(ticksPerQuarter), tracks: tracks, timeSignatures: timeSignatures, tempos: tempos,
       keySignatures: keySignatures, markerTimes: markerTimes)
-    return (score, divergence)
+    return (ScoreReading(score: score, warnings: outline.warnings, noteOnCount: noteOns), divergence)
   }
 
   /// The track count of the header (`MThd`, at the start or inside an RMID wrapper), when it
@@ -133,4 +148,19 @@ extension Score {
     case .failure(.undefined): throw TokensError(.symusicRefuses("it would read outside the file"))
     }
   }
+}
+
+/// A file read into a score, with what midiroll's reader tolerated on the way.
+public struct ScoreReading: Sendable {
+  /// The score, as symusic reads it.
+  public var score: Score
+  /// The problems midiroll's reader tolerated, in order.
+  public var warnings: [SMFWarning]
+  /// The note-ons with a velocity above 0 (what midiroll counts as a file's notes).
+  public var noteOnCount: Int
+}
+
+extension Score {
+  /// The number of notes of all tracks.
+  public var noteCount: Int { tracks.reduce(0) { $0 + $1.notes.count } }
 }

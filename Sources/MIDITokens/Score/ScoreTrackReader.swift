@@ -26,14 +26,8 @@ struct ScoreTrackReader: TrackEventSink {
   private var program = [UInt8](repeating: 0, count: 16)
   private var pedalOn = [Int32](repeating: 0, count: 16)
   /// Every note of the chunk in note-on order (a sounding note's duration is −1), the track
-  /// of each, and the next note of its queue (index + 1, 0 for none).
-  private var notes: [ScoreNote] = []
-  private var noteTracks: [UInt16] = []
-  private var nextInQueue: [Int32] = []
-  /// First-in-first-out queues of sounding notes per channel and key: heads and tails (note
-  /// index + 1, 0 for none); empty until the first note.
-  private var heads: [Int32] = []
-  private var tails: [Int32] = []
+  /// of each, the next note of its queue, and the queues' heads and tails.
+  private let store = PendingNotes()
 
   /// Time signatures, tempos, key signatures and marker times, in file order.
   var timeSignatures: [ScoreTimeSignature] = []
@@ -47,11 +41,11 @@ struct ScoreTrackReader: TrackEventSink {
 
   private(set) var lastTick = 0
 
+  /// The note-ons (velocity above 0) read so far.
+  var noteOnCount: Int { store.count }
+
   init(capacity: Int) {
     pedalOn[0] = -1
-    notes.reserveCapacity(capacity / 2)
-    noteTracks.reserveCapacity(capacity / 2)
-    nextInQueue.reserveCapacity(capacity / 2)
   }
 
   // MARK: Channel messages
@@ -97,36 +91,69 @@ struct ScoreTrackReader: TrackEventSink {
       for event in events { appendChannel(tick: event.tick, status: event.status, event.data1, event.data2) }
       return
     }
+    store.reserve(events.count)
+    // The hot loop works on the store's buffers; only what is not a note goes through
+    // `channelMessage`.
+    let notes = store.notes
+    let heads = store.heads
+    let tails = heads + 16 * 128
+    var count = store.count
     for event in events {
-      channelMessage(time: Int32(truncatingIfNeeded: event.tick), status: event.status, event.data1, event.data2)
+      let time = Int32(truncatingIfNeeded: event.tick)
+      let kind = event.status & 0xF0
+      let channel = Int(event.status & 0x0F)
+      if kind == 0x90 && event.data2 != 0 {
+        let track = trackIndex(channel: channel)
+        notes[count] = PendingNote(
+          note: ScoreNote(time: time, duration: -1, pitch: event.data1, velocity: event.data2), track: UInt16(track),
+          next: 0)
+        count += 1
+        let key = channel << 7 | Int(event.data1)
+        let index = Int32(count)
+        if tails[key] != 0 { notes[Int(tails[key]) - 1].next = index } else { heads[key] = index }
+        tails[key] = index
+      } else if kind == 0x80 || kind == 0x90 {
+        let key = channel << 7 | Int(event.data1)
+        let head = Int(heads[key])
+        guard head != 0 else { continue }
+        notes[head - 1].note.duration = time &- notes[head - 1].note.time
+        let next = notes[head - 1].next
+        heads[key] = next
+        if next == 0 { tails[key] = 0 }
+      } else {
+        store.count = count
+        channelMessage(time: time, status: event.status, event.data1, event.data2)
+      }
     }
+    store.count = count
     lastTick = last.tick
   }
 
-  @inline(__always)
   private mutating func noteOn(channel: Int, pitch: UInt8, velocity: UInt8, time: Int32) {
     let track = trackIndex(channel: channel)
-    notes.append(ScoreNote(time: time, duration: -1, pitch: pitch, velocity: velocity))
-    noteTracks.append(UInt16(track))
-    nextInQueue.append(0)
-    if heads.isEmpty {
-      heads = [Int32](repeating: 0, count: 16 * 128)
-      tails = heads
-    }
+    store.reserve(1)
+    let notes = store.notes
+    let heads = store.heads
+    let tails = heads + 16 * 128
+    notes[store.count] = PendingNote(
+      note: ScoreNote(time: time, duration: -1, pitch: pitch, velocity: velocity), track: UInt16(track), next: 0)
+    store.count += 1
     let key = channel << 7 | Int(pitch)
-    let index = Int32(notes.count)
-    if tails[key] != 0 { nextInQueue[Int(tails[key]) - 1] = index } else { heads[key] = index }
+    let index = Int32(store.count)
+    if tails[key] != 0 { notes[Int(tails[key]) - 1].next = index } else { heads[key] = index }
     tails[key] = index
   }
 
-  @inline(__always)
   private mutating func noteOff(channel: Int, pitch: UInt8, time: Int32) {
-    guard !heads.isEmpty else { return }
+    store.reserve(0)
+    let notes = store.notes
+    let heads = store.heads
+    let tails = heads + 16 * 128
     let key = channel << 7 | Int(pitch)
     let head = Int(heads[key])
     guard head != 0 else { return }
-    notes[head - 1].duration = time - notes[head - 1].time
-    let next = nextInQueue[head - 1]
+    notes[head - 1].note.duration = time &- notes[head - 1].note.time
+    let next = notes[head - 1].next
     heads[key] = next
     if next == 0 { tails[key] = 0 }
   }
@@ -263,17 +290,72 @@ struct ScoreTrackReader: TrackEventSink {
   /// those with nothing at all left out (a note still sounding counts), the notes still
   /// sounding removed.
   mutating func finishedTracks() -> [ScoreTrack] {
+    let notes = UnsafeBufferPointer(start: store.notes, count: store.count)
     var counts = [Int](repeating: 0, count: tracks.count)
-    for track in noteTracks { counts[Int(track)] += 1 }
-    for index in tracks.indices { tracks[index].notes.reserveCapacity(counts[index]) }
-    for (note, track) in zip(notes, noteTracks) where note.duration >= 0 { tracks[Int(track)].notes.append(note) }
+    for pending in notes { counts[Int(pending.track)] += 1 }
+    if tracks.count == 1 {
+      tracks[0].notes = notes.compactMap { $0.note.duration >= 0 ? $0.note : nil }
+    } else {
+      for index in tracks.indices { tracks[index].notes.reserveCapacity(counts[index]) }
+      for pending in notes where pending.note.duration >= 0 { tracks[Int(pending.track)].notes.append(pending.note) }
+    }
     let order = trackKeys.indices.sorted { trackKeys[$0] < trackKeys[$1] }
     var result: [ScoreTrack] = []
     result.reserveCapacity(order.count)
     for index in order where counts[index] > 0 || !tracks[index].isEmpty { result.append(tracks[index]) }
     tracks = []
-    notes = []
+    store.count = 0
     return result
+  }
+}
+
+/// A note read, the track it belongs to, and the next note of its queue (index + 1, 0 for
+/// none).
+struct PendingNote {
+  var note: ScoreNote
+  var track: UInt16
+  var next: Int32
+}
+
+/// The notes of a chunk being read and the first-in-first-out queues of the sounding ones per
+/// channel and key (heads, then tails: note index + 1, 0 for none), in buffers the reading
+/// loop writes without checks.
+final class PendingNotes {
+  private(set) var notes: UnsafeMutablePointer<PendingNote>
+  private var capacity: Int
+  var count = 0
+  /// The heads then the tails (allocated with the first notes: a chunk without notes costs
+  /// nothing).
+  private(set) var heads: UnsafeMutablePointer<Int32>
+  private var hasQueues = false
+
+  init() {
+    capacity = 0
+    notes = .allocate(capacity: 1)
+    heads = .allocate(capacity: 1)
+  }
+
+  deinit {
+    notes.deallocate()
+    heads.deallocate()
+  }
+
+  /// Room for `extra` more notes (and the queues).
+  func reserve(_ extra: Int) {
+    if !hasQueues {
+      hasQueues = true
+      heads.deallocate()
+      heads = .allocate(capacity: 2 * 16 * 128)
+      heads.initialize(repeating: 0, count: 2 * 16 * 128)
+    }
+    guard count + extra > capacity else { return }
+    var grown = max(capacity * 2, 256)
+    while grown < count + extra { grown *= 2 }
+    let buffer = UnsafeMutablePointer<PendingNote>.allocate(capacity: grown)
+    buffer.moveInitialize(from: notes, count: count)
+    notes.deallocate()
+    notes = buffer
+    capacity = grown
   }
 }
 
