@@ -77,7 +77,7 @@ test-slurm: deps slurm-deps
 
 # libFuzzer targets (Sources/Fuzz), FUZZ_SECONDS each; corpus and findings in .build-fuzz.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = fuzz-smf-reader fuzz-json-reader
+FUZZ_TARGETS = fuzz-smf-reader fuzz-json-reader fuzz-tokens
 fuzz: deps
 	for target in $(FUZZ_TARGETS); do \
 	  $(SWIFT) build -c release --scratch-path .build-fuzz --product $$target \

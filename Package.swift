@@ -106,9 +106,11 @@ let package = Package(
     // Fuzz targets: a plain build makes input replayers; `make fuzz` rebuilds them with
     // -sanitize=fuzzer,address -DFUZZING as libFuzzer targets.
     .target(
-      name: "FuzzLaws", dependencies: ["SMF", "PianoRoll", "PianoRollJSON"], path: "Sources/Fuzz/Laws"),
+      name: "FuzzLaws", dependencies: ["SMF", "JSON", "PianoRoll", "PianoRollJSON", "MIDITokens"],
+      path: "Sources/Fuzz/Laws"),
     .executableTarget(
       name: "fuzz-smf-reader", dependencies: ["FuzzLaws"], path: "Sources/Fuzz/SMFReader"),
+    .executableTarget(name: "fuzz-tokens", dependencies: ["FuzzLaws"], path: "Sources/Fuzz/Tokens"),
     .executableTarget(
       name: "fuzz-json-reader", dependencies: ["FuzzLaws", "PianoRoll", "PianoRollJSON", "SMF"],
       path: "Sources/Fuzz/JSONReader"),

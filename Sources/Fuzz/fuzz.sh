@@ -38,6 +38,10 @@ fuzz_target() {
       find "$work/seeds/json" -type f -size +"$max_len"c -delete  # would be cut: no longer JSON
       seeds="Sources/Fuzz/seeds/json Tests/Fixtures/fuzz-regressions/json $work/seeds/json"
       dict=Sources/Fuzz/dictionaries/json.dict ;;
+    fuzz-tokens)
+      # MIDI files (read and tokenized) and short id lists (decoded) alike.
+      seeds="Samples Tests/Fixtures/fuzz-regressions/tokens $midi_folders"
+      dict=Sources/Fuzz/dictionaries/smf.dict ;;
     *) echo "fuzz.sh: unknown target $target" >&2; return 2 ;;
   esac
   corpus=$work/corpus/$target

@@ -123,6 +123,12 @@ public struct Tokenizer: Sendable {
     } else {
       vocabularies = makeVocabularies()
     }
+    guard !vocabularies.isEmpty else {
+      throw TokensError(
+        .unsupported(
+          path: JSONPathShorthand.top.appending("tokenization"), value: tokenization.rawValue,
+          reason: "not reproduced by midiroll yet"))
+    }
     if vocabularies.count == 1 { tokenIDs = TokenIDs(tokenizer: self, vocabulary: vocabularies[0]) }
     if !velocities.isEmpty {
       let bins = velocities.map(Double.init)

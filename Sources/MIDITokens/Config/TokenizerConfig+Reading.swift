@@ -137,6 +137,31 @@ extension TokenizerConfig {
         throw refuse("time_signature_range", "\(denominator)", "denominators that are powers of 2")
       }
     }
+    // Values MidiTok would turn into infinities or empty bins (and fail on, or loop): refused.
+    guard defaultNoteDuration.isFinite, (0...1000).contains(defaultNoteDuration) else {
+      throw refuse("default_note_duration", "\(defaultNoteDuration)", "a duration in beats, 0…1000")
+    }
+    guard pitchIntervalsMaxTimeDistance.isFinite, (0...1000).contains(pitchIntervalsMaxTimeDistance) else {
+      throw refuse("pitch_intervals_max_time_dist", "\(pitchIntervalsMaxTimeDistance)", "a time in beats, 0…1000")
+    }
+    if useTempos {
+      guard tempoCount >= 1 && tempoCount <= 10_000 else { throw refuse("num_tempos", "\(tempoCount)", "1…10000 bins") }
+      guard tempoRange.low > 0, tempoRange.high.isFinite, tempoRange.low <= tempoRange.high, tempoRange.high < 1e7 else {
+        throw refuse("tempo_range", "\([tempoRange.low, tempoRange.high])", "two tempos above 0, the first lower")
+      }
+    }
+    if usePitchBends {
+      guard (1...16384).contains(pitchBendRange.count), pitchBendRange.low <= pitchBendRange.high,
+        pitchBendRange.low >= -8192, pitchBendRange.high <= 8191
+      else {
+        throw refuse(
+          "pitch_bend_range", "\([pitchBendRange.low, pitchBendRange.high, pitchBendRange.count])",
+          "a low and a high bend within -8192…8191 and 1 or more bins")
+      }
+    }
+    for range in beatResolution + (useRests ? beatResolutionRest : []) where range.end > 1000 || range.resolution > 1000 {
+      throw refuse("beat_res", "\(range.start)_\(range.end): \(range.resolution)", "beats and resolutions up to 1000")
+    }
     if !specialTokens.contains("PAD_None") { specialTokens.append("PAD_None") }
     oneTokenStreamForPrograms = oneTokenStreamForPrograms && usePrograms
     programChanges = programChanges && usePrograms

@@ -2,10 +2,18 @@ extension Score {
   /// symusic's `Score.resample(tpq, min_dur=1)`: every time becomes
   /// `round(time × tpq / old tpq)` (C++ `std::round`: halves away from zero), durations the
   /// same on their own and at least 1; time signatures too (MidiTok replaces them after).
-  func resampled(to ticksPerQuarter: Int) -> Score {
+  /// - Throws: ``TokensError`` for a time past 2^31 − 1 after resampling (symusic raises
+  ///   `overflow_error`).
+  func resampled(to ticksPerQuarter: Int) throws(TokensError) -> Score {
     let scale = Double(ticksPerQuarter) / Double(self.ticksPerQuarter)
+    var overflow = false
     @inline(__always) func time(_ value: Int32) -> Int32 {
-      Int32(truncatingIfNeeded: Int((scale * Double(value)).rounded(.toNearestOrAwayFromZero)))
+      let scaled = (scale * Double(value)).rounded(.toNearestOrAwayFromZero)
+      guard let exact = Int32(exactly: scaled) else {
+        overflow = true
+        return 0
+      }
+      return exact
     }
     @inline(__always) func duration(_ value: Int32) -> Int32 { max(time(value), 1) }
     var result = Score(ticksPerQuarter: ticksPerQuarter)
@@ -26,6 +34,7 @@ extension Score {
       resampled.lyricTimes = track.lyricTimes.map(time)
       return resampled
     }
+    if overflow { throw TokensError(.symusicRefuses("a time past 2^31 - 1 after resampling")) }
     return result
   }
 }

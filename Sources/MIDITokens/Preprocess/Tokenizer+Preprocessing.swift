@@ -27,9 +27,13 @@ extension Tokenizer {
     if original.ticksPerQuarter != newTicksPerQuarter {
       let factor = Double(newTicksPerQuarter) / Double(original.ticksPerQuarter)
       for index in signatures.indices {
-        signatures[index].time = Int32(truncatingIfNeeded: Int((Double(signatures[index].time) * factor)))
+        let time = (Double(signatures[index].time) * factor).rounded(.towardZero)
+        guard let exact = Int32(exactly: time) else {
+          throw TokensError(.symusicRefuses("a time signature past 2^31 - 1 after resampling"))
+        }
+        signatures[index].time = exact
       }
-      score = original.resampled(to: newTicksPerQuarter)
+      score = try original.resampled(to: newTicksPerQuarter)
     } else {
       score = original
     }
@@ -50,6 +54,9 @@ extension Tokenizer {
     let steps: TickSections? =
       config.useTimeSignatures && Set(score.timeSignatures.map(\.denominator)).count > 1
       ? TickSections.resamplingSteps(of: score, positionsPerBeat: config.maxPositionsPerBeat) : nil
+    if let steps, steps.sections.contains(where: { $0.ticks <= 0 }) {
+      throw TokensError(.notInVocabulary(token: "(an onset step of 0 ticks: MidiTok divides by it)"))
+    }
 
     if config.useControlChanges {
       for index in score.tracks.indices where !score.tracks[index].controls.isEmpty {

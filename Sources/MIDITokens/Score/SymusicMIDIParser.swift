@@ -69,6 +69,8 @@ struct SymusicMIDIParser {
     guard try bigEndian(8, 2) <= 2 else { throw .refused("format above 2") }
     guard bytes[12] & 0x80 == 0 else { throw .refused("SMPTE division") }
     let ticksPerQuarter = Int(bytes[12] & 0x7F) << 8 | Int(bytes[13])
+    // MidiTok resamples by dividing by it.
+    guard ticksPerQuarter > 0 else { throw .refused("a division of 0 ticks per quarter") }
     let trackCount = try bigEndian(10, 2)
 
     var score = Score(ticksPerQuarter: ticksPerQuarter)

@@ -1,0 +1,126 @@
+import JSON
+import MIDITokens
+import SMF
+
+/// The laws midiroll's MidiTok tokens keep for every input, hostile or not.
+///
+/// - any list of ids, in any nesting, decodes to a song or gives a typed ``TokensError`` (an id
+///   outside the vocabulary, a token of the wrong width, an empty list, what MidiTok's own
+///   decode raises on): never a crash, a hang or a trap; the song is written as a Standard
+///   MIDI File that midiroll reads back with no warning, every note of it (of velocity above
+///   0) there;
+/// - any bytes read as a MIDI file give a score as symusic reads it, or a typed error; a score
+///   tokenizes to ids or a typed error, and every id is in the vocabulary.
+public enum TokenLaws {
+  /// Tokenizers of several tokenizations and options, made from the configurations MidiTok
+  /// would save (its defaults, and some options on).
+  public static let tokenizers: [Tokenizer] = {
+    let specs: [(String, [(String, JSONValue)])] = [
+      ("REMI", []),
+      ("REMI", [("use_programs", .bool(true)), ("use_tempos", .bool(true)), ("use_rests", .bool(true))]),
+      ("REMI", [("use_pitch_intervals", .bool(true)), ("use_chords", .bool(true)), ("use_sustain_pedals", .bool(true))]),
+      ("TSD", [("use_programs", .bool(true)), ("program_changes", .bool(true)), ("use_pitch_bends", .bool(true))]),
+      ("MIDILike", [("use_rests", .bool(true)), ("use_control_changes", .bool(true))]),
+      ("MIDILike", [("use_programs", .bool(true)), ("one_token_stream_for_programs", .bool(false))]),
+      ("Structured", [("use_programs", .bool(true))]),
+      ("CPWord", [("use_programs", .bool(true)), ("use_tempos", .bool(true))]),
+      ("Octuple", [("use_programs", .bool(true)), ("use_tempos", .bool(true))]),
+    ]
+    return specs.compactMap { tokenization, options in
+      let config = JSONValue.object(JSONObject(members: options.map { JSONMember(name: $0.0, value: $0.1) }))
+      let document = JSONValue.object(
+        JSONObject(members: [
+          JSONMember(name: "config", value: config), JSONMember(name: "tokenization", value: .string(tokenization)),
+        ]))
+      return try? Tokenizer(file: TokenizerFile(json: document))
+    }
+  }()
+
+  /// Reads the input as a list of ids for one of ``tokenizers``: the first byte picks the
+  /// tokenizer, the second the nesting (flat, per track, a token a list), the rest are 16-bit
+  /// ids a little past the vocabulary; then decodes them.
+  public static func checkDecode(_ bytes: [UInt8]) -> LawViolation? {
+    guard bytes.count >= 2, !tokenizers.isEmpty else { return nil }
+    let tokenizer = tokenizers[Int(bytes[0]) % tokenizers.count]
+    let shape = bytes[1]
+    let size = tokenizer.vocabularySize + 8
+    var ids: [Int] = []
+    var index = 2
+    while index + 1 < bytes.count {
+      ids.append((Int(bytes[index]) | Int(bytes[index + 1]) << 8) % size)
+      index += 2
+    }
+    let width = max(tokenizer.vocabularies.count, 1)
+    func tokens(_ ids: ArraySlice<Int>) -> JSONValue {
+      if width == 1 || shape & 4 != 0 { return .array(ids.map { .integer($0) }) }
+      let rowWidth = shape & 8 != 0 ? width + 1 : width
+      return .array(stride(from: ids.startIndex, to: ids.endIndex, by: rowWidth).map { start in
+        .array(ids[start..<min(start + rowWidth, ids.endIndex)].map { .integer($0) })
+      })
+    }
+    let nested: JSONValue
+    if shape & 1 != 0 {
+      let split = ids.count / 2
+      nested = .array([tokens(ids[..<split]), tokens(ids[split...])])
+    } else if shape & 2 != 0 {
+      nested = .array([tokens(ids[...])])
+    } else {
+      nested = tokens(ids[...])
+    }
+    let document = JSONValue.object(JSONObject(members: [JSONMember(name: "ids", value: nested)]))
+    let list: TokenIDList
+    do {
+      list = try TokenIDList(json: document, tokenizer: tokenizer)
+    } catch {
+      return nil
+    }
+    let score: Score
+    do {
+      score = try tokenizer.decode(list)
+    } catch {
+      return nil
+    }
+    let midi = score.midiBytes()
+    let file: MIDIFile
+    let warnings: [SMFWarning]
+    do {
+      let result = try MIDIFile.read(midi)
+      file = result.file
+      warnings = result.warnings
+    } catch {
+      return LawViolation("a decoded song is written as a MIDI file that reads", "\(error)")
+    }
+    guard warnings.isEmpty else {
+      return LawViolation("a decoded song's MIDI file reads without warnings", "\(warnings[0])")
+    }
+    let noteOns = file.tracks.reduce(0) { count, track in
+      count + track.events.filter { $0.event.channelMessage?.isNoteStart == true }.count
+    }
+    // A note of velocity 0 (MIDI-Like takes the next token's value as the velocity) is a
+    // note-off in a MIDI file, as symusic writes it too.
+    let notes = score.tracks.reduce(0) { $0 + $1.notes.filter { $0.velocity > 0 }.count }
+    guard noteOns == notes else {
+      return LawViolation("every decoded note is in the MIDI file", "\(notes) notes, \(noteOns) note-ons")
+    }
+    return nil
+  }
+
+  /// Reads the input as a MIDI file (as symusic does) and tokenizes it with the first of
+  /// ``tokenizers`` whose ids stay in the vocabulary.
+  public static func checkEncode(_ bytes: [UInt8]) -> LawViolation? {
+    let score: Score
+    do {
+      score = try Score(midiBytes: bytes)
+    } catch {
+      return nil
+    }
+    for tokenizer in tokenizers.prefix(5) {
+      guard let tokens = try? tokenizer.encode(score) else { continue }
+      let size = tokenizer.vocabularySize
+      for sequence in tokens.sequences where sequence.contains(where: { $0 < 0 || Int($0) >= size }) {
+        return LawViolation("every id is in the vocabulary", "\(tokenizer.tokenization.rawValue)")
+      }
+    }
+    return nil
+  }
+}

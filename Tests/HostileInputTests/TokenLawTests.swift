@@ -1,0 +1,33 @@
+import FuzzLaws
+import TestSupport
+import Testing
+
+/// The laws of MidiTok tokens (``TokenLaws``) on deterministic hostile inputs: random id lists
+/// for every tokenizer and nesting (decoding never crashes; a decoded song is a MIDI file that
+/// reads without warnings), and the mutation corpus read and tokenized.
+@Suite("token laws")
+struct TokenLawTests {
+  @Test("decoding 20,000 random id lists keeps every law")
+  func randomIDLists() {
+    var random = SplitMix64(seed: 0x70C3_5EED)
+    var broken: [String] = []
+    for index in 0..<20_000 {
+      let count = 2 + Int(random.next() % 400)
+      var bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      bytes[0] = UInt8(index % 256)
+      // Mostly ids inside the vocabulary: the high byte of each id small.
+      for position in stride(from: 3, to: bytes.count, by: 2) where random.next() % 8 != 0 { bytes[position] &= 0x01 }
+      if let violation = TokenLaws.checkDecode(bytes) { broken.append("input \(index): \(violation)") }
+    }
+    #expect(broken.isEmpty, "\(broken.prefix(5))")
+  }
+
+  @Test("reading and tokenizing the mutation corpus keeps every law", arguments: MutationCorpus.Family.allCases)
+  func mutationCorpus(_ family: MutationCorpus.Family) {
+    var broken: [String] = []
+    for input in MutationCorpus.inputs(family) {
+      if let violation = TokenLaws.checkEncode(input.bytes) { broken.append("\(input.name): \(violation)") }
+    }
+    #expect(broken.isEmpty, "\(broken.prefix(5))")
+  }
+}
