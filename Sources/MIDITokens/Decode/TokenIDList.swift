@@ -9,6 +9,12 @@ public struct TokenIDList: Hashable, Sendable {
   /// Ids per token.
   public var width: Int
 
+  /// Ids already checked: one sequence per track (or one), each token `width` ids in a row.
+  public init(sequences: [[Int]], width: Int) {
+    self.sequences = sequences
+    self.width = width
+  }
+
   /// Reads the `ids` of a tokens document.
   /// - Throws: ``TokensError`` with the JSON path: not MidiTok's tokens JSON, an empty
   ///   sequence list, the wrong nesting, a token of the wrong width, an id outside the
