@@ -26,12 +26,14 @@ struct TokensCommandTests {
     import sys, warnings
     warnings.filterwarnings("ignore")
     from pathlib import Path
-    import miditok
-    tokenizer = miditok.REMI(params=sys.argv[1])
+    import json, miditok
+    tokenizer = getattr(miditok, json.load(open(sys.argv[1]))["tokenization"])(params=sys.argv[1])
     tokenizer.tokenize_dataset(Path(sys.argv[2]).resolve(), Path(sys.argv[3]), verbose=False, parallel_workers_size=1)
     """
 
-  @Test("batch --to tokens writes the files tokenize_dataset writes, tokens in each report line", arguments: ["remi", "remi-plus"])
+  @Test(
+    "batch --to tokens writes the files tokenize_dataset writes, tokens in each report line",
+    arguments: ["remi", "remi-plus", "cpword", "octuple"])
   func batchMatchesTokenizeDataset(tokenizer name: String) throws {
     let songs = try Self.songsFolder()
     defer { try? FileManager.default.removeItem(at: songs) }
@@ -62,7 +64,7 @@ struct TokensCommandTests {
     warnings.filterwarnings("ignore")
     import miditok, symusic
     scratch = os.path.join(tempfile.mkdtemp(), "decoded.mid")
-    tokenizer = miditok.REMI(params=sys.argv[1])
+    tokenizer = getattr(miditok, json.load(open(sys.argv[1]))["tokenization"])(params=sys.argv[1])
     def notes(score):
         return sorted((t.program, t.is_drum, n.time, n.duration, n.pitch, n.velocity)
                       for t in score.tracks for n in t.notes)
@@ -79,7 +81,9 @@ struct TokensCommandTests {
     print(json.dumps(bad))
     """
 
-  @Test("detokenize gives the notes, tempos and meters of MidiTok's decode", arguments: ["remi", "remi-plus"])
+  @Test(
+    "detokenize gives the notes, tempos and meters of MidiTok's decode",
+    arguments: ["remi", "remi-plus", "cpword", "octuple"])
   func detokenizeMatchesDecode(tokenizer name: String) throws {
     let songs = try Self.songsFolder()
     defer { try? FileManager.default.removeItem(at: songs) }
@@ -113,6 +117,14 @@ struct TokensCommandTests {
       try Data(text.utf8).write(to: url)
       return url.path
     }
+    var written = 0
+    func detokenize(_ ids: String, _ tokenizer: String) throws -> [String] {
+      written += 1
+      let tokens = try write("{\"ids\": \(ids)}", "compound-\(written).json")
+      return ["detokenize", tokens, "o.mid", "--tokenizer", tokenizer]
+    }
+    let cpword = Self.tokenizers.appendingPathComponent("cpword.json").path
+    let octuple = Self.tokenizers.appendingPathComponent("octuple.json").path
     let remiText = try String(contentsOfFile: remi, encoding: .utf8)
     let cases: [(arguments: [String], expected: String)] = [
       (["tokenize", song, "o.json", "--tokenizer", try write("[1, 2]", "list.json")], "(top level)"),
@@ -143,6 +155,12 @@ struct TokensCommandTests {
       (["detokenize", try write("{\"ids\": []}", "empty.json"), "o.mid", "--tokenizer", remi], "ids"),
       (["detokenize", try write("{\"notes\": []}", "other.json"), "o.mid", "--tokenizer", remi], "missing \"ids\""),
       (["detokenize", try write("{\"ids\": [[4, \"x\"]]}", "text.json"), "o.mid", "--tokenizer", remi], "ids[0][1]"),
+      // CPWord (programs, tempos: 7 ids a token) and Octuple (programs, tempos, 8 ids a token):
+      // a token of the wrong width, an id outside its own vocabulary, a flat list.
+      (try detokenize("[[5, 3, 4, 4, 4, 4, 4], [5, 3, 4, 4, 4, 4]]", cpword), "ids[1]: a token of 6 ids"),
+      (try detokenize("[[5, 3, 4, 4, 4, 4, 4], [5, 3, 4, 4, 40, 4, 4]]", cpword), "ids[1][4]"),
+      (try detokenize("[[40, 4, 4, 10, 10, 4, 4, 4], [40, 4, 64, 10, 10, 4, 4, 4]]", octuple), "ids[1][2]"),
+      (try detokenize("[40, 4, 4, 10, 10, 4, 4, 4]", octuple), "a list of tokens, each a list of ids"),
     ]
     for (arguments, expected) in cases {
       let output = work.appendingPathComponent(arguments[2]).path

@@ -40,7 +40,7 @@ import TestSupport
     var error: String?
   }
 
-  @Test(arguments: ["REMI", "TSD", "MIDILike", "Structured"])
+  @Test(arguments: ["REMI", "TSD", "MIDILike", "Structured", "CPWord", "Octuple"])
   func randomSequencesDecodeAsMidiTokDecodes(tokenization: String) throws {
     let specs = TokenizerMatrix.specs(for: tokenization)
     let (folder, _) = try MidiTokJudge.run(specs, files: [])
@@ -51,17 +51,25 @@ import TestSupport
     for spec in specs {
       let path = folder.appendingPathComponent("\(spec.name).json").path
       let tokenizer = try Tokenizer(file: TokenizerFile(bytes: RealFiles.bytes(path)))
-      let size = tokenizer.vocabularySize
-      // 300 sequences of 1 to 200 ids; per track for tokenizers with a sequence per track.
+      // For CPWord and Octuple, each id of a token is drawn from its own vocabulary.
+      let sizes = tokenizer.vocabularies.map { UInt64($0.count) }
+      let width = sizes.count
+      // 300 sequences of 1 to 200 tokens; per track for tokenizers with a sequence per track.
       var sequences: [[[Int]]] = []
       for _ in 0..<300 {
         let tracks = tokenizer.oneTokenStream ? 1 : 1 + Int(random.next() % 3)
         sequences.append(
-          (0..<tracks).map { _ in (0..<(1 + Int(random.next() % 200))).map { _ in Int(random.next() % UInt64(size)) } })
+          (0..<tracks).map { _ in
+            (0..<((1 + Int(random.next() % 200)) * width)).map { Int(random.next() % sizes[$0 % width]) }
+          })
+      }
+      // MidiTok's nesting: a token is a list of ids when there are several vocabularies.
+      func nested(_ ids: [Int]) -> Any {
+        width == 1 ? ids : stride(from: 0, to: ids.count, by: width).map { Array(ids[$0..<($0 + width)]) }
       }
       let request: [String: Any] = [
         "tokenization": tokenization, "tokenizer": path,
-        "sequences": sequences.map { tokenizer.oneTokenStream ? ($0[0] as Any) : ($0 as Any) },
+        "sequences": sequences.map { tokenizer.oneTokenStream ? nested($0[0]) : ($0.map(nested) as Any) },
       ]
       let requestFile = folder.appendingPathComponent("random-\(spec.name).json")
       try JSONSerialization.data(withJSONObject: request).write(to: requestFile)
@@ -70,7 +78,7 @@ import TestSupport
       let line = try #require(result.output.split(separator: "\n").last)
       let answers = try JSONDecoder().decode([Answer].self, from: Data(line.utf8))
       for (sequence, answer) in zip(sequences, answers) {
-        let ids = TokenIDList(sequences: sequence, width: 1)
+        let ids = TokenIDList(sequences: sequence, width: width)
         let ours: MidiTokJudge.DecodedScore
         do {
           ours = MidiTokJudge.DecodedScore(try tokenizer.decode(ids))

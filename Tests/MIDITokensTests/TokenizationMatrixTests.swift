@@ -4,11 +4,11 @@ import MIDITokens
 import Testing
 import TestSupport
 
-/// REMI, TSD, MIDI-Like and Structured under the configurations of ``TokenizerMatrix``: the
+/// REMI, TSD, MIDI-Like, Structured, CPWord and Octuple under the configurations of ``TokenizerMatrix``: the
 /// vocabulary is MidiTok's, and the ids of every real and corpus file MidiTok reads are its
 /// own (where MidiTok raises on a file, midiroll refuses it too).
 @Suite struct TokenizationMatrixTests {
-  @Test(arguments: ["REMI", "TSD", "MIDILike", "Structured"])
+  @Test(arguments: ["REMI", "TSD", "MIDILike", "Structured", "CPWord", "Octuple"])
   func idsAreMidiToks(tokenization: String) throws {
     try Self.judge(TokenizerMatrix.specs(for: tokenization), files: TokenFiles.all)
   }

@@ -105,8 +105,8 @@ public enum TokenLaws {
     return nil
   }
 
-  /// Reads the input as a MIDI file (as symusic does) and tokenizes it with the first of
-  /// ``tokenizers`` whose ids stay in the vocabulary.
+  /// Reads the input as a MIDI file (as symusic does) and tokenizes it with the first five of
+  /// ``tokenizers`` and the multi-vocabulary ones: every id stays in its own vocabulary.
   public static func checkEncode(_ bytes: [UInt8]) -> LawViolation? {
     let score: Score
     do {
@@ -114,11 +114,17 @@ public enum TokenLaws {
     } catch {
       return nil
     }
-    for tokenizer in tokenizers.prefix(5) {
+    for tokenizer in tokenizers.prefix(5) + tokenizers.filter(\.tokenization.isMultiVocabulary) {
       guard let tokens = try? tokenizer.encode(score) else { continue }
-      let size = tokenizer.vocabularySize
-      for sequence in tokens.sequences where sequence.contains(where: { $0 < 0 || Int($0) >= size }) {
-        return LawViolation("every id is in the vocabulary", "\(tokenizer.tokenization.rawValue)")
+      // A token of several vocabularies holds one id of each, in their order.
+      let sizes = tokenizer.vocabularies.map(\.count)
+      for sequence in tokens.sequences {
+        guard sequence.count % sizes.count == 0 else {
+          return LawViolation("every token has one id per vocabulary", "\(tokenizer.tokenization.rawValue)")
+        }
+        for (index, id) in sequence.enumerated() where id < 0 || Int(id) >= sizes[index % sizes.count] {
+          return LawViolation("every id is in its vocabulary", "\(tokenizer.tokenization.rawValue)")
+        }
       }
     }
     return nil

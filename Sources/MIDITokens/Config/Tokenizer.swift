@@ -123,6 +123,15 @@ public struct Tokenizer: Sendable {
     } else {
       vocabularies = makeVocabularies()
     }
+    if tokenization == .octuple && (config.maxBarEmbedding ?? 0) < 1 {
+      // MidiTok cannot make an Octuple without a number of bars, and indexes its list of bar
+      // ticks from the end with one below 0.
+      throw TokensError(
+        .unsupported(
+          path: JSONPathShorthand.config.appending("additional_params").appending("max_bar_embedding"),
+          value: config.maxBarEmbedding.map { "\($0)" } ?? "null",
+          reason: "Octuple needs a number of bars of at least 1"))
+    }
     guard !vocabularies.isEmpty else {
       throw TokensError(
         .unsupported(

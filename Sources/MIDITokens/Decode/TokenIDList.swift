@@ -63,17 +63,20 @@ public struct TokenIDList: Hashable, Sendable {
     }
     width = tokenizer.vocabularies.count
     let multi = tokenizer.tokenization.isMultiVocabulary
-    // The depth of the first innermost value tells the nesting (MidiTok's
-    // `_convert_sequence_to_tokseq`); one level short is a single track when not one stream.
-    var depth = 0
-    var probe: JSONValue = ids
-    while case .array(let elements) = probe, let first = elements.first {
-      depth += 1
-      probe = first
-    }
-    if case .array = probe { depth += 1 }
+    // The nesting as MidiTok's `_convert_sequence_to_tokseq` counts it: up to three levels of
+    // the first elements, an empty first sequence counting as one level more when that makes
+    // it one short of the expected depth; one level short is a single track when not one stream.
     let tokenDepth = multi ? 2 : 1
     let expected = tokenizer.oneTokenStream ? tokenDepth : tokenDepth + 1
+    var depth = 1
+    if case .array(let first)? = outer.first {
+      depth += 1
+      if case .array? = first.first {
+        depth += 1
+      } else if first.isEmpty && depth == expected - 1 {
+        depth += 1
+      }
+    }
     let tracks: [(JSONValue, JSONPath)]
     if depth == expected && !tokenizer.oneTokenStream {
       tracks = outer.enumerated().map { ($1, path.appending($0)) }

@@ -163,9 +163,3 @@ extension Tokenizer {
   }
 }
 
-extension Tokenizer {
-  /// CPWord's and Octuple's decoders.
-  func decodeMultiVocabulary(_ sequences: [[String]]) throws(TokensError) -> Score {
-    throw TokensError(.unsupported(path: JSONPathShorthand.top.appending("tokenization"), value: tokenization.rawValue, reason: "not decoded yet"))
-  }
-}

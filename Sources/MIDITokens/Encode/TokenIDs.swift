@@ -168,6 +168,16 @@ struct TokenIDs: Sendable {
 
   /// The token MidiTok makes of an event (`str(event)`).
   func tokenString(_ event: TokenEvent, ticksPerBeat: Int) -> String {
+    Self.tokenText(event, durationValues: durationValueByTicks, ticksPerBeat: ticksPerBeat)
+  }
+
+  /// The token MidiTok makes of an event (`str(event)`); a Duration's ticks per beat is in its
+  /// ``TokenEvent/noteEnd`` unless given.
+  static func tokenText(
+    _ event: TokenEvent, durationValues: [Int: [Int: TimeValue]], ticksPerBeat given: Int? = nil
+  ) -> String {
+    let ticksPerBeat = given ?? Int(event.noteEnd)
+    let durationValueByTicks = durationValues
     let value = Int(event.value)
     let text: String
     switch event.kind {

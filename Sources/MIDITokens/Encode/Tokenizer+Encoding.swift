@@ -29,6 +29,7 @@ extension Tokenizer {
   /// - Throws: ``TokensError`` where MidiTok itself fails on the song.
   public func encode(_ original: Score, keepingTimes: Bool = false) throws(TokensError) -> TokenSequences {
     let score = try preprocess(original)
+    if tokenization.isMultiVocabulary { return try encodeCompound(score) }
     guard let ids = tokenIDs else { throw TokensError(.notInVocabulary(token: "(several vocabularies)")) }
     var output = TokenOutput(ids: ids, keepingTimes: keepingTimes)
     if tokenization == .structured {

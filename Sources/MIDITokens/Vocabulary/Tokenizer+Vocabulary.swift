@@ -109,7 +109,4 @@ extension Tokenizer {
 
   /// MidiTok's `PITCH_CLASSES`.
   static let pitchClasses = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"]
-
-  /// CPWord's and Octuple's vocabularies (built with their tokenizers).
-  func makeMultiVocabularies() -> [Vocabulary] { [] }
 }

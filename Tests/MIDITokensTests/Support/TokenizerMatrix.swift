@@ -51,6 +51,21 @@ enum TokenizerMatrix {
             "use_tempos": true, "delete_equal_successive_tempo_changes": true,
           ]))
     }
+    if tokenization == "Octuple" {
+      specs.append(
+        Spec(
+          name: "octuple-bars", tokenization: tokenization,
+          params: [
+            "max_bar_embedding": 250, "use_time_signatures": false, "use_programs": true, "use_tempos": true,
+            "use_velocities": false, "use_note_duration_programs": .raw("[]"),
+          ]))
+    }
+    if tokenization == "CPWord" {
+      specs.append(
+        Spec(
+          name: "cpword-rests", tokenization: tokenization,
+          params: ["use_rests": true, "use_tempos": true, "use_time_signatures": false, "use_chords": true]))
+    }
     return specs
   }
 }
