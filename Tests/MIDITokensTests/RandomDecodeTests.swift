@@ -51,16 +51,24 @@ import TestSupport
     for spec in specs {
       let path = folder.appendingPathComponent("\(spec.name).json").path
       let tokenizer = try Tokenizer(file: TokenizerFile(bytes: RealFiles.bytes(path)))
-      // For CPWord and Octuple, each id of a token is drawn from its own vocabulary.
+      // For CPWord and Octuple, each id of a token is drawn from its own vocabulary, a special
+      // token (which makes MidiTok skip or raise on the whole token) one time in 16.
       let sizes = tokenizer.vocabularies.map { UInt64($0.count) }
       let width = sizes.count
+      let specials = UInt64(tokenizer.config.specialTokens.count)
+      func id(field: Int) -> Int {
+        guard width > 1, sizes[field] > specials, random.next() % 16 != 0 else {
+          return Int(random.next() % sizes[field])
+        }
+        return Int(specials + random.next() % (sizes[field] - specials))
+      }
       // 300 sequences of 1 to 200 tokens; per track for tokenizers with a sequence per track.
       var sequences: [[[Int]]] = []
       for _ in 0..<300 {
         let tracks = tokenizer.oneTokenStream ? 1 : 1 + Int(random.next() % 3)
         sequences.append(
           (0..<tracks).map { _ in
-            (0..<((1 + Int(random.next() % 200)) * width)).map { Int(random.next() % sizes[$0 % width]) }
+            (0..<((1 + Int(random.next() % 200)) * width)).map { id(field: $0 % width) }
           })
       }
       // MidiTok's nesting: a token is a list of ids when there are several vocabularies.

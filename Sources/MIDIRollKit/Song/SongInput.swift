@@ -90,9 +90,12 @@ public struct SongInput: Sendable {
     }
   }
 
-  /// Adds a hint when a `.mid` input is really JSON (or the other way round).
+  /// Adds a hint when a `.mid` input is really JSON (or the other way round); none when the
+  /// kind read already takes the extension the hint would give (MidiTok tokens are `.json`).
   static func withKindHint(_ error: KitError, bytes: [UInt8], kind: SongFileKind) -> KitError {
-    guard error.kind == .badInput, let seen = SongFileKind(sniffing: bytes), seen != kind else {
+    guard error.kind == .badInput, let seen = SongFileKind(sniffing: bytes), seen != kind,
+      SongFormats.format(kind)?.extensions.contains(seen.rawValue) != true
+    else {
       return error
     }
     switch seen {
