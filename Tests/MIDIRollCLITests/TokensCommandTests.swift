@@ -126,6 +126,8 @@ struct TokensCommandTests {
     let cpword = Self.tokenizers.appendingPathComponent("cpword.json").path
     let octuple = Self.tokenizers.appendingPathComponent("octuple.json").path
     let remiText = try String(contentsOfFile: remi, encoding: .utf8)
+    let octupleWithoutBars = try String(contentsOfFile: octuple, encoding: .utf8)
+      .replacingOccurrences(of: "\"max_bar_embedding\": 60", with: "\"max_bar_embedding\": null")
     let cases: [(arguments: [String], expected: String)] = [
       (["tokenize", song, "o.json", "--tokenizer", try write("[1, 2]", "list.json")], "(top level)"),
       (["tokenize", song, "o.json", "--tokenizer", try write("{\"config\": {}}", "noname.json")], "tokenization"),
@@ -161,6 +163,11 @@ struct TokensCommandTests {
       (try detokenize("[[5, 3, 4, 4, 4, 4, 4, 4], [5, 3, 4, 40, 4, 4, 4, 4]]", cpword), "ids[1][3]"),
       (try detokenize("[[40, 4, 4, 10, 10, 4, 4, 4], [40, 4, 64, 10, 10, 4, 4, 4]]", octuple), "ids[1][2]"),
       (try detokenize("[40, 4, 4, 10, 10, 4, 4, 4]", octuple), "a list of tokens, each a list of ids"),
+      // An Octuple without a number of bars (MidiTok cannot make it).
+      (
+        ["tokenize", song, "o.json", "--tokenizer", try write(octupleWithoutBars, "octuple-bars.json")],
+        "config.additional_params.max_bar_embedding: null is not supported"
+      ),
     ]
     for (arguments, expected) in cases {
       let output = work.appendingPathComponent(arguments[2]).path

@@ -64,7 +64,10 @@ enum TokenizerMatrix {
       specs.append(
         Spec(
           name: "cpword-rests", tokenization: tokenization,
-          params: ["use_rests": true, "use_tempos": true, "use_time_signatures": false, "use_chords": true]))
+          params: [
+            "use_rests": true, "use_tempos": true, "use_time_signatures": false, "use_chords": true,
+            "use_note_duration_programs": .raw("[]"),
+          ]))
     }
     return specs
   }
