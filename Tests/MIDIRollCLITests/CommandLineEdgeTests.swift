@@ -39,7 +39,7 @@ struct CommandLineEdgeTests {
     #expect(
       run.stderr
         == "midiroll: -: cannot tell which kind of song this is: standard input begins with neither MThd "
-        + "or RIFF (a MIDI file) nor { (piano-roll JSON) (say which with --from mid|json)\n")
+        + "or RIFF (a MIDI file) nor { (piano-roll JSON) (say which with --from mid|json|tokens)\n")
   }
 
   @Test("a folder as input says it is a folder and points to batch, exit 1")

@@ -159,7 +159,7 @@ struct TokensCommandTests {
       (["detokenize", try write("{\"ids\": [[4, \"x\"]]}", "text.json"), "o.mid", "--tokenizer", remi], "ids[0][1]"),
       // CPWord (programs, tempos, time signatures: 8 ids a token) and Octuple (the same 8
       // fields): a token of the wrong width, an id outside its own vocabulary, a flat list.
-      (try detokenize("[[5, 3, 4, 4, 4, 4, 4, 4], [5, 3, 4, 4, 4, 4, 4]]", cpword), "ids[1]: a token of 7 ids"),
+      (try detokenize("[[5, 3, 4, 4, 4, 4, 4, 4], [5, 3, 4, 4, 4, 4, 4]]", cpword), "ids[1]: a token of 7"),
       (try detokenize("[[5, 3, 4, 4, 4, 4, 4, 4], [5, 3, 4, 40, 4, 4, 4, 4]]", cpword), "ids[1][3]"),
       (try detokenize("[[40, 4, 4, 10, 10, 4, 4, 4], [40, 4, 64, 10, 10, 4, 4, 4]]", octuple), "ids[1][2]"),
       (try detokenize("[40, 4, 4, 10, 10, 4, 4, 4]", octuple), "a list of tokens, each a list of ids"),

@@ -63,6 +63,15 @@ extension Tokenizer {
     var tokens: [String]
   }
 
+  /// The value half of an event's token, as MidiTok's compound tokens take `event.value`.
+  static func valueText(_ event: TokenEvent, durationValues: [Int: [Int: TimeValue]]) -> String {
+    let token = TokenIDs.tokenText(event, durationValues: durationValues)
+    return String(token.drop { $0 != "_" }.dropFirst())
+  }
+
+  /// How many events after its Pitch event a note's Duration event comes (`duration_offset`).
+  var noteDurationOffset: Int { (config.useVelocities ? 1 : 0) + (config.usingNoteDurationTokens ? 1 : 0) }
+
   /// Duration values by ticks, per ticks per beat (`_tpb_ticks_to_tokens`).
   var durationValuesByTicks: [Int: [Int: TimeValue]] {
     var result: [Int: [Int: TimeValue]] = [:]
@@ -80,13 +89,9 @@ extension Tokenizer {
   func cpWordTokens(_ events: [TokenEvent], ticksPerQuarter: Int) throws(TokensError) -> [CompoundToken] {
     let fields = compoundFields
     let durationValues = durationValuesByTicks
-    func text(_ event: TokenEvent) -> String {
-      let token = TokenIDs.tokenText(event, durationValues: durationValues)
-      return String(token.drop { $0 != "_" }.dropFirst())
-    }
+    func text(_ event: TokenEvent) -> String { Self.valueText(event, durationValues: durationValues) }
     func compound(_ time: Int, family: String = "Metric") -> CompoundToken {
-      var tokens = ["Family_" + family] + Array(repeating: "Ignore_None", count: fields.count - 1)
-      tokens[0] = "Family_" + family
+      let tokens = ["Family_" + family] + Array(repeating: "Ignore_None", count: fields.count - 1)
       return CompoundToken(time: Int32(truncatingIfNeeded: time), tokens: tokens)
     }
     let velocityField = compoundField("Velocity")
@@ -97,9 +102,7 @@ extension Tokenizer {
     let restField = compoundField("Rest")
     let tempoField = compoundField("Tempo")
     let signatureField = compoundField("TimeSig")
-    var durationOffset = 0
-    if config.useVelocities { durationOffset += 1 }
-    if config.usingNoteDurationTokens { durationOffset += 1 }
+    let durationOffset = noteDurationOffset
     var result: [CompoundToken] = []
     var currentBar = -1
     var barAtLastChange = 0
@@ -220,13 +223,8 @@ extension Tokenizer {
   func octupleTokens(_ events: [TokenEvent], ticksPerQuarter: Int) throws(TokensError) -> [CompoundToken] {
     let fields = compoundFields
     let durationValues = durationValuesByTicks
-    func text(_ event: TokenEvent) -> String {
-      let token = TokenIDs.tokenText(event, durationValues: durationValues)
-      return String(token.drop { $0 != "_" }.dropFirst())
-    }
-    var durationOffset = 0
-    if config.useVelocities { durationOffset += 1 }
-    if config.usingNoteDurationTokens { durationOffset += 1 }
+    func text(_ event: TokenEvent) -> String { Self.valueText(event, durationValues: durationValues) }
+    let durationOffset = noteDurationOffset
     var result: [CompoundToken] = []
     var currentBar = 0
     var barFromChange = 0
