@@ -16,7 +16,7 @@ RELEASE_BIN = .build/release
 # under .build so the machine's Python stays as it is. Tests find it through MIDIROLL_PYTHON.
 VENV = .build/venv
 PYTHON = $(VENV)/bin/python3
-PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema symusic
+PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema symusic miditok==3.1.0
 export MIDIROLL_PYTHON := $(abspath $(PYTHON))
 
 .PHONY: deps apt-deps venv build test test-no-foundation test-asan test-slurm slurm-deps fuzz demo bench bench-npz bench-html lint lint-web format install clean

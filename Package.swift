@@ -24,6 +24,7 @@ let package = Package(
     .library(name: "NPZ", targets: ["NPZ"]),
     .library(name: "PianoRollNPZ", targets: ["PianoRollNPZ"]),
     .library(name: "PianoRollWeb", targets: ["PianoRollWeb"]),
+    .library(name: "TokenizerModels", targets: ["TokenizerModels"]),
     .executable(name: "midiroll", targets: ["midiroll"]),
   ],
   traits: [
@@ -52,6 +53,9 @@ let package = Package(
     // summaries, above the model.
     .target(name: "PianoRollJSON", dependencies: ["SMF", "JSON", "PianoRoll"]),
     .target(name: "PianoRollRender", dependencies: ["PianoRoll"]),
+    // MidiTok's trained models (Hugging Face BPE, Unigram, WordPiece) applied to base token ids:
+    // no music, no Foundation.
+    .target(name: "TokenizerModels", dependencies: ["JSON"]),
     // NPY arrays in a ZIP (DEFLATE and CRC-32 from zlib): a container that knows no music.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "NPZ", dependencies: ["CZlib"]),
@@ -124,6 +128,7 @@ let package = Package(
       name: "PianoRollNPZTests",
       dependencies: ["PianoRollNPZ", "NPZ", "PianoRoll", "SMF", "TestSupport", "midiroll"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
+    .testTarget(name: "TokenizerModelsTests", dependencies: ["TokenizerModels", "JSON", "TestSupport"]),
     .testTarget(
       name: "PianoRollRenderTests", dependencies: ["PianoRollRender", "PianoRoll", "SMF"]),
     .testTarget(
