@@ -5,35 +5,52 @@ import TokenizerModels
 /// Hugging Face `tokenizers` and MidiTok, run by `judge.py` on lists of sequences, compared with
 /// this module's answers: the same ids, or an error on both sides.
 enum HuggingFaceJudge {
-  /// Encodes `sequences` (each a list of chunks of base ids) with the tokenizer file's `_model`
-  /// in `tokenizers`, and expects `model` to give the same ids, or to throw where it raises.
+  /// One model and the sequences to encode with it.
+  struct EncodingJob {
+    /// The model under test.
+    var model: TrainedTokenizerModel
+    /// The tokenizer file it was loaded from.
+    var file: URL
+    /// Sequences, each a list of chunks of base ids.
+    var sequences: [[[Int]]]
+    /// What the messages call it.
+    var label: String
+  }
+
+  /// Encodes each job's sequences with its file's `_model` in `tokenizers` (one Python process for
+  /// all), and expects the model to give the same ids, or to throw where `tokenizers` raises.
   /// - Returns: the number of sequences compared that gave ids.
   @discardableResult
-  static func expectSameEncoding(
-    _ model: TrainedTokenizerModel, file: URL, sequences: [[[Int]]], label: String,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> Int {
+  static func expectSameEncoding(_ jobs: [EncodingJob], sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> Int
+  {
     let folder = try SavedTokenizers.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let input = folder.appendingPathComponent("in.json")
-    let output = folder.appendingPathComponent("out.json")
-    try JSONSerialization.data(withJSONObject: sequences).write(to: input)
-    let answers = try #require(
-      try SavedTokenizers.judge(["encode", file.path, input.path, output.path], output: output) as? [Any],
-      sourceLocation: sourceLocation)
-    #expect(answers.count == sequences.count, sourceLocation: sourceLocation)
+    var arguments = ["encode"]
+    for (index, job) in jobs.enumerated() {
+      let input = folder.appendingPathComponent("in-\(index).json")
+      try JSONSerialization.data(withJSONObject: job.sequences).write(to: input)
+      arguments += [job.file.path, input.path, folder.appendingPathComponent("out-\(index).json").path]
+    }
+    _ = try SavedTokenizers.judge(arguments, output: folder.appendingPathComponent("out-0.json"))
     var withIDs = 0
-    for (index, (sequence, answer)) in zip(sequences, answers).enumerated() {
-      let ours = Result { () throws(TrainedModelError) in try model.encode(chunks: sequence) }
-      if let ids = answer as? [Int] {
-        withIDs += 1
-        #expect(
-          (try? ours.get()) == ids, "\(label) #\(index): \(sequence) → \(ids), ours \(ours)",
-          sourceLocation: sourceLocation)
-      } else {
-        #expect(
-          (try? ours.get()) == nil, "\(label) #\(index): tokenizers says \(answer), ours \(ours)",
-          sourceLocation: sourceLocation)
+    for (index, job) in jobs.enumerated() {
+      let output = folder.appendingPathComponent("out-\(index).json")
+      let answers = try #require(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [Any], sourceLocation: sourceLocation)
+      #expect(answers.count == job.sequences.count, sourceLocation: sourceLocation)
+      for (number, (sequence, answer)) in zip(job.sequences, answers).enumerated() {
+        let ours = Result { () throws(TrainedModelError) in try job.model.encode(chunks: sequence) }
+        if let ids = answer as? [Int] {
+          withIDs += 1
+          #expect(
+            (try? ours.get()) == ids, "\(job.label) #\(number): \(sequence) → \(ids), ours \(ours)",
+            sourceLocation: sourceLocation)
+        } else {
+          #expect(
+            (try? ours.get()) == nil, "\(job.label) #\(number): tokenizers says \(answer), ours \(ours)",
+            sourceLocation: sourceLocation)
+        }
       }
     }
     return withIDs
@@ -57,9 +74,13 @@ enum HuggingFaceJudge {
     for (index, (ids, answer)) in zip(lists, answers).enumerated() {
       let ours = Result { () throws(TrainedModelError) in try model.decode(ids) }
       if let base = answer as? [Int] {
-        #expect((try? ours.get()) == base, "\(label) #\(index): \(ids) → \(base), ours \(ours)", sourceLocation: sourceLocation)
+        #expect(
+          (try? ours.get()) == base, "\(label) #\(index): \(ids) → \(base), ours \(ours)",
+          sourceLocation: sourceLocation)
       } else {
-        #expect((try? ours.get()) == nil, "\(label) #\(index): MidiTok says \(answer), ours \(ours)", sourceLocation: sourceLocation)
+        #expect(
+          (try? ours.get()) == nil, "\(label) #\(index): MidiTok says \(answer), ours \(ours)",
+          sourceLocation: sourceLocation)
       }
     }
   }

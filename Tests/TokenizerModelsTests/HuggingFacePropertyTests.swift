@@ -15,8 +15,10 @@ struct HuggingFacePropertyTests {
     var sequences = (0..<400).map { _ in random.sequence() }
     // Long chunks: WordPiece's character limit (400, 100 per beat), Unigram's longer lattices.
     sequences += (0..<20).map { _ in [random.chunk(length: 450)] }
-    let compared = try HuggingFaceJudge.expectSameEncoding(
-      model, file: URL(fileURLWithPath: SavedTokenizers.path(name)), sequences: sequences, label: name)
+    let compared = try HuggingFaceJudge.expectSameEncoding([
+      HuggingFaceJudge.EncodingJob(
+        model: model, file: URL(fileURLWithPath: SavedTokenizers.path(name)), sequences: sequences, label: name)
+    ])
     #expect(compared > 400)
   }
 

@@ -4,10 +4,11 @@
         For each file MidiTok reads: per sequence, the base ids split into chunks as
         `encode_token_ids` splits them (per bar, per beat, or whole), the trained ids
         `tokenizer(path)` gives, and the base ids `decode_token_ids` gives back for them.
-    judge.py encode TOKENIZER.json IN.json OUT.json
+    judge.py encode TOKENIZER.json IN.json OUT.json [TOKENIZER.json IN.json OUT.json]...
         IN: a list of sequences, each a list of chunks of base ids. OUT: for each, the ids of
         `tokenizers.Tokenizer.from_str(_model).encode(chunk_texts, is_pretokenized=True)`, the
-        texts made with MidiTok's byte mapping; or {"error": message}.
+        texts made with MidiTok's byte mapping; or {"error": message}. Only `tokenizers` is
+        imported, so many small files are judged quickly.
     judge.py decode TOKENIZER.json IN.json OUT.json
         IN: a list of id lists. OUT: for each, the base ids of MidiTok's `decode_token_ids`; or
         {"error": message}.
@@ -17,18 +18,18 @@ import json
 import sys
 from pathlib import Path
 
-import miditok
-from miditok import TokSequence
 from tokenizers import Tokenizer
 
 
 def load(path: str):
+    import miditok
+
     with Path(path).open() as file:
         saved = json.load(file)
     return getattr(miditok, saved["tokenization"])(params=path), saved
 
 
-def chunks_of(tokenizer, seq: TokSequence) -> list[list[int]]:
+def chunks_of(tokenizer, seq) -> list[list[int]]:
     split = tokenizer.config.encode_ids_split
     if split == "bar":
         return [list(sub.ids) for sub in seq.split_per_bars()]
@@ -38,6 +39,8 @@ def chunks_of(tokenizer, seq: TokSequence) -> list[list[int]]:
 
 
 def dump(tokenizer_path: str, out: str, files: list[str]) -> None:
+    from miditok import TokSequence
+
     tokenizer, _ = load(tokenizer_path)
     results = []
     for path in files:
@@ -82,6 +85,8 @@ def encode(tokenizer_path: str, source: str, out: str) -> None:
 
 
 def decode(tokenizer_path: str, source: str, out: str) -> None:
+    from miditok import TokSequence
+
     tokenizer, _ = load(tokenizer_path)
     results = []
     with Path(source).open() as file:
@@ -101,7 +106,9 @@ if __name__ == "__main__":
     if command == "dump":
         dump(tokenizer_file, rest[0], rest[1:])
     elif command == "encode":
-        encode(tokenizer_file, rest[0], rest[1])
+        jobs = [tokenizer_file, *rest]
+        for index in range(0, len(jobs), 3):
+            encode(*jobs[index : index + 3])
     elif command == "decode":
         decode(tokenizer_file, rest[0], rest[1])
     else:
