@@ -95,7 +95,7 @@ let package = Package(
     .executableTarget(
       name: "midiroll-bench",
       dependencies: [
-        "SMF", "PianoRoll", "PianoRollJSON", "NPZ", "PianoRollNPZ",
+        "SMF", "PianoRoll", "PianoRollJSON", "NPZ", "PianoRollNPZ", "TokenizerModels",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
         .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
       ]),

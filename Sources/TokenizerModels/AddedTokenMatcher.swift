@@ -29,12 +29,8 @@ struct AddedTokenMatcher: Sendable {
     firstScalars = first
   }
 
-  /// Whether no scalar of `text` can start an added token.
-  @inline(__always)
-  func cannotMatch(_ scalar: UInt32) -> Bool { firstScalars.value(for: UInt64(scalar)) == nil }
-
-  /// Whether there are no added tokens.
-  var isEmpty: Bool { passes.isEmpty }
+  /// Whether no added token starts with `scalar`.
+  func cannotStart(with scalar: UInt32) -> Bool { firstScalars.value(for: UInt64(scalar)) == nil }
 
   /// A piece of a word after the added tokens are cut out: `id` is an added token's id, or −1 for
   /// text still to pre-tokenize.

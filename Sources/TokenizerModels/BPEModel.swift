@@ -145,6 +145,21 @@ struct BPEModel: Sendable {
     for symbol in workspace.symbols where symbol.length != 0 { ids.append(symbol.id) }
   }
 
+  /// Appends the ids of a word given as its characters' ids (no prefix, suffix nor ignored
+  /// merges, every character in the vocabulary: what `merge_word` would have made of it).
+  func tokenize(characterIDs: UnsafeBufferPointer<Int32>, into ids: inout [Int32], workspace: inout Workspace) {
+    let count = characterIDs.count
+    workspace.symbols.removeAll(keepingCapacity: true)
+    workspace.symbols.append(
+      contentsOf: characterIDs.indices.lazy.map { index in
+        Symbol(
+          id: characterIDs[index], previous: Int32(index - 1), next: index + 1 < count ? Int32(index + 1) : -1,
+          length: 1)
+      })
+    mergeAll(&workspace)
+    for symbol in workspace.symbols where symbol.length != 0 { ids.append(symbol.id) }
+  }
+
   /// The word's characters as symbols (`merge_word` before `merge_all`).
   private func split(_ word: UnsafeBufferPointer<UInt32>, into symbols: inout [Symbol]) throws(TrainedModelError) {
     var unknown: (id: Int32, length: Int32)?
@@ -204,8 +219,11 @@ struct BPEModel: Sendable {
     workspace.heap.removeAll(keepingCapacity: true)
     let count = workspace.symbols.count
     if count < 2 { return }
+    // The heap takes the workspace's buffer (not a second reference to it, which would copy).
+    var heap = MinHeap(storage: [])
+    swap(&heap.storage, &workspace.heap)
+    defer { swap(&heap.storage, &workspace.heap) }
     workspace.symbols.withUnsafeMutableBufferPointer { symbols in
-      var heap = MinHeap(storage: workspace.heap)
       for position in 0..<(count - 1) {
         if let found = merge(symbols[position].id, symbols[position + 1].id) {
           heap.push(Candidate(key: found.rank << 32 | UInt64(position), mergedID: found.mergedID))
@@ -232,7 +250,6 @@ struct BPEModel: Sendable {
           heap.push(Candidate(key: found.rank << 32 | UInt64(position), mergedID: found.mergedID))
         }
       }
-      workspace.heap = heap.storage
     }
   }
 }

@@ -22,11 +22,8 @@ struct IntTable: Sendable {
 
   @inline(__always)
   private static func slot(_ key: UInt64, _ mask: Int) -> Int {
-    // The finalizer of SplitMix64: neighbouring keys land far apart.
-    var z = key &+ 0x9E37_79B9_7F4A_7C15
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return Int(truncatingIfNeeded: z ^ (z >> 31)) & mask
+    // Fibonacci hashing: one multiplication, the high bits taken (they mix every key bit).
+    Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
   }
 
   /// The value for `key`, or `nil`.

@@ -24,6 +24,8 @@ public struct TrainedTokenizerModel: Sendable {
   let preTokenizer: Metaspace?
   let addedTokens: AddedTokenMatcher
   let base: BaseVocabulary
+  /// The fast path's tables.
+  let plain: PlainChunks
   /// Trained id → base ids: `decoded[decodedOffsets[id]..<decodedOffsets[id + 1]]`.
   let decoded: [Int32]
   let decodedOffsets: [Int32]
@@ -87,6 +89,7 @@ public struct TrainedTokenizerModel: Sendable {
       added[id] = (token.content, token.normalized)
     }
     addedTokens = AddedTokenMatcher(addedOrder.map { (added[$0]!.content, $0, added[$0]!.normalized) })
+    plain = PlainChunks(base: base, model: model, preTokenizer: preTokenizer, addedTokens: addedTokens)
 
     // `len(tokenizer)`: the distinct texts of the model's vocabulary and of the added tokens.
     var distinct = model.distinctTokenCount

@@ -37,8 +37,13 @@ struct RandomChunks {
     return chunk
   }
 
-  /// One sequence: 1 to `chunks` chunks of up to `length` base ids (an empty chunk now and then).
+  /// One sequence: 1 to `chunks` chunks of up to `length` base ids (an empty chunk now and then),
+  /// some chunks coming back as bars of music do.
   mutating func sequence(chunks: Int = 6, length: Int = 48) -> [[Int]] {
-    (0..<generator.int(in: 1...chunks)).map { _ in chunk(length: length) }
+    var sequence: [[Int]] = []
+    for _ in 0..<generator.int(in: 1...chunks) {
+      sequence.append(!sequence.isEmpty && generator.chance(0.3) ? generator.pick(sequence) : chunk(length: length))
+    }
+    return sequence
   }
 }
