@@ -90,8 +90,9 @@ fuzz: deps
 demo: build
 	@sh Samples/demo.sh $(RELEASE_BIN)/midiroll Samples demo
 
-# Speed, side by side with libsmf, symusic and mido (pip install symusic mido), as ratios; then
-# batch over the real corpus copied 50 times with --jobs 1 and --jobs 2. Not part of `make test`.
+# Speed, side by side with libsmf, symusic and mido (pip install symusic mido), as ratios, and
+# MidiTok's trained models beside MidiTok and tokenizers; then batch over the real corpus copied
+# 50 times with --jobs 1 and --jobs 2. Not part of `make test`.
 bench: deps
 	$(SWIFT) build -c release --product midiroll-bench
 	$(SWIFT) build -c release --product midiroll

@@ -25,17 +25,20 @@ struct BPEModel: Sendable {
 
   init(_ fields: HFTokenizerJSON.ModelFields) throws(TrainedModelError) {
     try fields.allow(
-      ["type", "dropout", "unk_token", "continuing_subword_prefix", "end_of_word_suffix", "fuse_unk", "byte_fallback",
-       "ignore_merges", "vocab", "merges"], model: "BPE")
+      [
+        "type", "dropout", "unk_token", "continuing_subword_prefix", "end_of_word_suffix", "fuse_unk",
+        "byte_fallback",
+        "ignore_merges", "vocab", "merges",
+      ], model: "BPE")
     if let dropout = fields.dropout, dropout != 0 {
       throw TrainedModelError(
-        .unsupported(found: "dropout \(dropout) (random merges)", expected: "null or 0"), path: fields.path("dropout"))
+        .unsupported(found: "dropout \(dropout) (random merges)", expected: "null or 0"),
+        path: fields.path("dropout"))
     }
-    if fields.byteFallback {
-      throw TrainedModelError(.unsupported(found: "true", expected: "false"), path: fields.path("byte_fallback"))
-    }
+    try fields.refuseByteFallback()
     guard let vocabulary = fields.vocabObject else {
-      throw TrainedModelError(.missingField("vocab", expected: "an object of tokens and ids"), path: fields.objectPath)
+      throw TrainedModelError(
+        .missingField("vocab", expected: "an object of tokens and ids"), path: fields.objectPath)
     }
     guard let merges = fields.merges else {
       throw TrainedModelError(.missingField("merges", expected: "a list of pairs"), path: fields.objectPath)
@@ -64,7 +67,8 @@ struct BPEModel: Sendable {
         rightScalars.removeFirst(prefix.count)
       }
       guard let mergedID = trie.id(of: leftScalars + rightScalars) else {
-        throw Self.notInVocabulary(left + String(String.UnicodeScalarView(rightScalars.compactMap(Unicode.Scalar.init))), at)
+        throw Self.notInVocabulary(
+          left + String(String.UnicodeScalarView(rightScalars.compactMap(Unicode.Scalar.init))), at)
       }
       table.set(
         UInt64(rank) << 32 | UInt64(UInt32(bitPattern: mergedID)),
@@ -83,7 +87,8 @@ struct BPEModel: Sendable {
   }
 
   private static func notInVocabulary(_ token: String, _ at: JSONPath) -> TrainedModelError {
-    TrainedModelError(.inconsistent("the merge needs the token \"\(token)\", which the vocabulary does not have"), path: at)
+    TrainedModelError(
+      .inconsistent("the merge needs the token \"\(token)\", which the vocabulary does not have"), path: at)
   }
 
   /// A vocabulary object whose ids are exactly 0..<count, as a trie and a list.
@@ -99,7 +104,8 @@ struct BPEModel: Sendable {
           path: path.appending(token))
       }
       guard tokens[id] == nil else {
-        throw TrainedModelError(.inconsistent("the id \(id) is given to two tokens"), path: path.appending(token))
+        throw TrainedModelError(
+          .inconsistent("the id \(id) is given to two tokens"), path: path.appending(token))
       }
       let scalars = token.unicodeScalars.map(\.value)
       tokens[id] = scalars
@@ -147,13 +153,15 @@ struct BPEModel: Sendable {
 
   /// Appends the ids of a word given as its characters' ids (no prefix, suffix nor ignored
   /// merges, every character in the vocabulary: what `merge_word` would have made of it).
-  func tokenize(characterIDs: UnsafeBufferPointer<Int32>, into ids: inout [Int32], workspace: inout Workspace) {
+  func tokenize(characterIDs: UnsafeBufferPointer<Int32>, into ids: inout [Int32], workspace: inout Workspace)
+  {
     let count = characterIDs.count
     workspace.symbols.removeAll(keepingCapacity: true)
     workspace.symbols.append(
       contentsOf: characterIDs.indices.lazy.map { index in
         Symbol(
-          id: characterIDs[index], previous: Int32(index - 1), next: index + 1 < count ? Int32(index + 1) : -1,
+          id: characterIDs[index], previous: Int32(index - 1),
+          next: index + 1 < count ? Int32(index + 1) : -1,
           length: 1)
       })
     mergeAll(&workspace)
@@ -161,7 +169,9 @@ struct BPEModel: Sendable {
   }
 
   /// The word's characters as symbols (`merge_word` before `merge_all`).
-  private func split(_ word: UnsafeBufferPointer<UInt32>, into symbols: inout [Symbol]) throws(TrainedModelError) {
+  private func split(_ word: UnsafeBufferPointer<UInt32>, into symbols: inout [Symbol])
+    throws(TrainedModelError)
+  {
     var unknown: (id: Int32, length: Int32)?
     for index in word.indices {
       let isFirst = index == 0
@@ -209,7 +219,8 @@ struct BPEModel: Sendable {
   @inline(__always)
   private func merge(_ left: Int32, _ right: Int32) -> (rank: UInt64, mergedID: Int32)? {
     guard
-      let value = merges.value(for: UInt64(UInt32(bitPattern: left)) << 32 | UInt64(UInt32(bitPattern: right)))
+      let value = merges.value(
+        for: UInt64(UInt32(bitPattern: left)) << 32 | UInt64(UInt32(bitPattern: right)))
     else { return nil }
     return (value >> 32, Int32(truncatingIfNeeded: value & 0xFFFF_FFFF))
   }
@@ -235,7 +246,9 @@ struct BPEModel: Sendable {
         let nextPosition = Int(symbols[position].next)
         let right = symbols[nextPosition]
         // An expired entry: the pair there is no longer the one queued.
-        guard let current = merge(symbols[position].id, right.id), current.mergedID == top.mergedID else { continue }
+        guard let current = merge(symbols[position].id, right.id), current.mergedID == top.mergedID else {
+          continue
+        }
         symbols[position].id = top.mergedID
         symbols[position].length += right.length
         symbols[position].next = right.next

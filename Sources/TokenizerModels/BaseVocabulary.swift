@@ -36,9 +36,12 @@ struct BaseVocabulary: Sendable {
     }
     var characters: [Int: [UInt32]] = [:]
     var tokenOfID: [Int: String] = [:]
-    for (token, id) in vocabBase.sorted(by: { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }) {
+    for (token, id) in vocabBase.sorted(by: {
+      $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key)
+    }) {
       guard id >= 0 else {
-        throw TrainedModelError(.unsupported(found: "the id \(id)", expected: "a base id ≥ 0"), path: vocabPath.appending(token))
+        throw TrainedModelError(
+          .unsupported(found: "the id \(id)", expected: "a base id ≥ 0"), path: vocabPath.appending(token))
       }
       if let other = tokenOfID[id] {
         throw TrainedModelError(
@@ -48,7 +51,8 @@ struct BaseVocabulary: Sendable {
       tokenOfID[id] = token
       guard let byte = byteOfToken[token] else {
         throw TrainedModelError(
-          .missingField(token, expected: "the character of every base token (a value of _vocab_base_byte_to_token)"),
+          .missingField(
+            token, expected: "the character of every base token (a value of _vocab_base_byte_to_token)"),
           path: bytesPath)
       }
       characters[id] = byte.unicodeScalars.map(\.value)

@@ -60,7 +60,8 @@ struct ChunkCache {
   private mutating func grow() {
     let old = entries
     let size = max(64, old.count * 2)
-    entries = Array(repeating: Entry(hash: 0, keyStart: 0, keyCount: -1, valueStart: 0, valueCount: 0), count: size)
+    entries = Array(
+      repeating: Entry(hash: 0, keyStart: 0, keyCount: -1, valueStart: 0, valueCount: 0), count: size)
     mask = size - 1
     for entry in old where entry.keyCount >= 0 {
       var slot = Int(truncatingIfNeeded: entry.hash) & mask

@@ -65,11 +65,7 @@ struct HFTokenizerJSON {
     while let name = try reader.modelNextName() {
       switch name {
       case "version":
-        let at = reader.modelPath
-        let version = try reader.modelString("the string \"1.0\"")
-        guard version == "1.0" else {
-          throw TrainedModelError(.unsupported(found: "version \"\(version)\"", expected: "\"1.0\""), path: at)
-        }
+        try reader.modelRequireString("1.0", found: "version", expected: "\"1.0\"")
         sawVersion = true
       case "truncation", "padding", "normalizer", "post_processor":
         try reader.modelRequireNull()
@@ -92,7 +88,8 @@ struct HFTokenizerJSON {
       throw TrainedModelError(.missingField("version", expected: "\"1.0\""), path: top)
     }
     if !sawModel {
-      throw TrainedModelError(.missingField("model", expected: "a BPE, Unigram or WordPiece model"), path: top)
+      throw TrainedModelError(
+        .missingField("model", expected: "a BPE, Unigram or WordPiece model"), path: top)
     }
   }
 
@@ -125,7 +122,8 @@ struct HFTokenizerJSON {
         throw TrainedModelError(.missingField(required, expected: "a value"), path: at)
       }
       addedTokens.append(
-        AddedToken(content: (content ?? "").unicodeScalars.map(\.value), normalized: normalized ?? false, path: at))
+        AddedToken(
+          content: (content ?? "").unicodeScalars.map(\.value), normalized: normalized ?? false, path: at))
     }
   }
 
@@ -142,17 +140,14 @@ struct HFTokenizerJSON {
     while let name = try reader.modelNextName() {
       switch name {
       case "type":
-        let typeAt = reader.modelPath
-        let value = try reader.modelString("\"Metaspace\"")
-        guard value == "Metaspace" else {
-          throw TrainedModelError(.unsupported(found: "the type \"\(value)\"", expected: "\"Metaspace\" or null"), path: typeAt)
-        }
-        type = value
+        try reader.modelRequireString("Metaspace", found: "the type", expected: "\"Metaspace\" or null")
+        type = "Metaspace"
       case "replacement":
         let valueAt = reader.modelPath
         let value = try reader.modelString("one character")
         guard value.unicodeScalars.count == 1, let scalar = value.unicodeScalars.first else {
-          throw TrainedModelError(.invalidValue(found: "\"\(value)\"", expected: "one character"), path: valueAt)
+          throw TrainedModelError(
+            .invalidValue(found: "\"\(value)\"", expected: "one character"), path: valueAt)
         }
         replacement = scalar.value
       case "add_prefix_space":
@@ -165,7 +160,8 @@ struct HFTokenizerJSON {
         case "never": scheme = .never
         case let other:
           throw TrainedModelError(
-            .invalidValue(found: "\"\(other)\"", expected: "\"always\", \"first\" or \"never\""), path: valueAt)
+            .invalidValue(found: "\"\(other)\"", expected: "\"always\", \"first\" or \"never\""),
+            path: valueAt)
         }
       case "split":
         split = try reader.modelNull() ? true : try reader.modelBool()
@@ -183,7 +179,8 @@ struct HFTokenizerJSON {
     }
     if addPrefixSpace == false {
       guard scheme == .never else {
-        throw TrainedModelError(.inconsistent("add_prefix_space does not match declared prepend_scheme"), path: at)
+        throw TrainedModelError(
+          .inconsistent("add_prefix_space does not match declared prepend_scheme"), path: at)
       }
     }
     return Metaspace(replacement: replacement, prependScheme: scheme, split: split)
@@ -204,7 +201,8 @@ struct HFTokenizerJSON {
           while let token = try reader.modelNextName() {
             let id = try reader.modelInteger("an id 0…4294967295")
             guard (0...Int(UInt32.max)).contains(id) else {
-              throw TrainedModelError(.invalidValue(found: String(id), expected: "an id 0…4294967295"), path: reader.modelPath)
+              throw TrainedModelError(
+                .invalidValue(found: String(id), expected: "an id 0…4294967295"), path: reader.modelPath)
             }
             entries.append((token, id))
           }
@@ -213,13 +211,11 @@ struct HFTokenizerJSON {
           var entries: [(token: String, score: Double)] = []
           try reader.modelBeginArray()
           while try reader.modelNextElement() {
-            try reader.modelBeginArray()
-            guard try reader.modelNextElement() else { throw Self.pairExpected(&reader) }
+            try reader.modelBeginPair()
             let token = try reader.modelString("a token")
-            guard try reader.modelNextElement() else { throw Self.pairExpected(&reader) }
-            let score = try reader.modelDouble("a score")
-            guard try !reader.modelNextElement() else { throw Self.pairExpected(&reader) }
-            entries.append((token, score))
+            try reader.modelSecondOfPair()
+            entries.append((token, try reader.modelDouble("a score")))
+            try reader.modelEndPair()
           }
           model.vocabList = entries
         }
@@ -243,13 +239,11 @@ struct HFTokenizerJSON {
           } else {
             guard legacy != true else { throw Self.mixedMerges(at) }
             legacy = false
-            try reader.modelBeginArray()
-            guard try reader.modelNextElement() else { throw Self.pairExpected(&reader) }
+            try reader.modelBeginPair()
             let first = try reader.modelString("a token")
-            guard try reader.modelNextElement() else { throw Self.pairExpected(&reader) }
-            let second = try reader.modelString("a token")
-            guard try !reader.modelNextElement() else { throw Self.pairExpected(&reader) }
-            merges.append((first, second))
+            try reader.modelSecondOfPair()
+            merges.append((first, try reader.modelString("a token")))
+            try reader.modelEndPair()
           }
         }
         model.merges = merges
@@ -277,10 +271,6 @@ struct HFTokenizerJSON {
     }
   }
 
-  private static func pairExpected(_ reader: inout JSONReader) -> TrainedModelError {
-    TrainedModelError(.invalidValue(found: "another number of values", expected: "a pair of two values"), path: reader.modelPath)
-  }
-
   private static func mixedMerges(_ at: JSONPath) -> TrainedModelError {
     TrainedModelError(.inconsistent("merges mix pairs and \"a b\" strings"), path: at)
   }
@@ -293,11 +283,19 @@ extension HFTokenizerJSON.ModelFields {
   /// The path of the member `name` of the model.
   func path(_ name: String) -> JSONPath { names[name] ?? objectPath.appending(name) }
 
+  /// Refuses `byte_fallback: true` (a byte's `<0xAB>` token in place of the unknown token).
+  func refuseByteFallback() throws(TrainedModelError) {
+    if byteFallback {
+      throw TrainedModelError(.unsupported(found: "true", expected: "false"), path: path("byte_fallback"))
+    }
+  }
+
   /// Refuses a member that the model type does not have.
   func allow(_ allowed: Set<String>, model: String) throws(TrainedModelError) {
     for (name, path) in names where !allowed.contains(name) {
       throw TrainedModelError(
-        .unsupported(found: "the field \"\(name)\"", expected: "only the fields of a \(model) model"), path: path)
+        .unsupported(found: "the field \"\(name)\"", expected: "only the fields of a \(model) model"),
+        path: path)
     }
   }
 }

@@ -66,6 +66,37 @@ extension JSONReader {
     }
   }
 
+  /// Reads a string that must be `value` (a setting this module supports only so).
+  mutating func modelRequireString(_ value: String, found: String, expected: String) throws(TrainedModelError)
+  {
+    let at = modelPath
+    let read = try modelString(expected)
+    guard read == value else {
+      throw TrainedModelError(.unsupported(found: "\(found) \"\(read)\"", expected: expected), path: at)
+    }
+  }
+
+  /// Reads `[` and stands at the first of a pair's two values.
+  mutating func modelBeginPair() throws(TrainedModelError) {
+    try modelBeginArray()
+    guard try modelNextElement() else { throw pairExpected() }
+  }
+
+  /// Stands at the second value of a pair.
+  mutating func modelSecondOfPair() throws(TrainedModelError) {
+    guard try modelNextElement() else { throw pairExpected() }
+  }
+
+  /// Reads the `]` after a pair's second value.
+  mutating func modelEndPair() throws(TrainedModelError) {
+    guard try !modelNextElement() else { throw pairExpected() }
+  }
+
+  private func pairExpected() -> TrainedModelError {
+    TrainedModelError(
+      .invalidValue(found: "another number of values", expected: "a pair of two values"), path: modelPath)
+  }
+
   /// Reads an optional string (`null` gives `nil`).
   mutating func modelOptionalString(_ expected: String) throws(TrainedModelError) -> String? {
     if try modelNull() { return nil }
@@ -75,7 +106,8 @@ extension JSONReader {
   /// Refuses the member being read: a name this module does not know.
   mutating func modelRefuseName(_ name: String, in object: String) throws(TrainedModelError) -> Never {
     throw TrainedModelError(
-      .unsupported(found: "the field \"\(name)\"", expected: "only the fields of \(object) that tokenizers 0.23 writes"),
+      .unsupported(
+        found: "the field \"\(name)\"", expected: "only the fields of \(object) that tokenizers 0.23 writes"),
       path: modelPath)
   }
 }

@@ -13,7 +13,10 @@ struct PlainChunks: Sendable {
   /// Its BPE id when ``bpeIDs`` is used.
   let prependedBPEID: Int32
 
-  init(base: BaseVocabulary, model: TrainedTokenizerModel.WordModel, preTokenizer: Metaspace?, addedTokens: AddedTokenMatcher) {
+  init(
+    base: BaseVocabulary, model: TrainedTokenizerModel.WordModel, preTokenizer: Metaspace?,
+    addedTokens: AddedTokenMatcher
+  ) {
     var scalars: [UInt32] = []
     scalars.reserveCapacity(base.count)
     for id in 0..<base.count {

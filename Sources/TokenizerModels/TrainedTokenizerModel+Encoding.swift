@@ -47,7 +47,8 @@ extension TrainedTokenizerModel {
           var scratch: [UInt32] = []
           swap(&scratch, &workspace.metaspace)
           defer { swap(&scratch, &workspace.metaspace) }
-          try preTokenizer.pretokenize(slice, offset: piece.start, scratch: &scratch) { (word) throws(TrainedModelError) in
+          try preTokenizer.pretokenize(slice, offset: piece.start, scratch: &scratch) {
+            (word) throws(TrainedModelError) in
             try tokenize(word, workspace: &workspace)
           }
         } else {
@@ -89,17 +90,22 @@ extension TrainedTokenizerModel {
         workspace.word.append(scalar)
       }
       let word = workspace.word
-      try word.withUnsafeBufferPointer { (word) throws(TrainedModelError) in try tokenize(word, workspace: &workspace) }
+      try word.withUnsafeBufferPointer { (word) throws(TrainedModelError) in
+        try tokenize(word, workspace: &workspace)
+      }
     }
     workspace.cache.store(chunk, hash: hash, ids: workspace.ids, from: start)
     return true
   }
 
   /// Appends the model's ids of one word.
-  private func tokenize(_ word: UnsafeBufferPointer<UInt32>, workspace: inout Workspace) throws(TrainedModelError) {
+  private func tokenize(_ word: UnsafeBufferPointer<UInt32>, workspace: inout Workspace)
+    throws(TrainedModelError)
+  {
     switch model {
     case .bpe(let bpe): try bpe.tokenize(word, into: &workspace.ids, workspace: &workspace.bpe)
-    case .unigram(let unigram): try unigram.tokenize(word, into: &workspace.ids, workspace: &workspace.unigram)
+    case .unigram(let unigram):
+      try unigram.tokenize(word, into: &workspace.ids, workspace: &workspace.unigram)
     case .wordPiece(let wordPiece): try wordPiece.tokenize(word, into: &workspace.ids)
     }
   }

@@ -64,7 +64,8 @@ public struct TrainedTokenizerModel: Sendable {
         .unsupported(found: "the model \"\(other)\"", expected: "\"BPE\", \"Unigram\" or \"WordPiece\""),
         path: fields.path("type"))
     case .none:
-      throw TrainedModelError(.missingField("type", expected: "\"BPE\", \"Unigram\" or \"WordPiece\""), path: fields.objectPath)
+      throw TrainedModelError(
+        .missingField("type", expected: "\"BPE\", \"Unigram\" or \"WordPiece\""), path: fields.objectPath)
     }
     preTokenizer = description.preTokenizer
     base = try BaseVocabulary(vocabBase: vocabBase, byteToToken: vocabBaseByteToToken)
@@ -105,7 +106,9 @@ public struct TrainedTokenizerModel: Sendable {
     var undecodableTokens: [String] = []
     for id in 0..<Int(nextID) {
       var text = added[Int32(id)]?.content ?? (id < modelTokens.count ? modelTokens[id] : [])
-      if let prefix = strip.prefix, !prefix.isEmpty, text.starts(with: prefix) { text.removeFirst(prefix.count) }
+      if let prefix = strip.prefix, !prefix.isEmpty, text.starts(with: prefix) {
+        text.removeFirst(prefix.count)
+      }
       if let suffix = strip.suffix, !suffix.isEmpty, text.count >= suffix.count,
         text[(text.count - suffix.count)...].elementsEqual(suffix)
       {
@@ -117,7 +120,8 @@ public struct TrainedTokenizerModel: Sendable {
         guard let token = base.tokenOfCharacter[scalar] else {
           throw TrainedModelError(
             .inconsistent(
-              "the trained token \(Self.quoted(modelTokens, added, id)) has the character U+\(String(scalar, radix: 16, uppercase: true)), which no base token has"),
+              "the trained token \(Self.quoted(modelTokens, added, id)) has the character U+\(String(scalar, radix: 16, uppercase: true)), which no base token has"
+            ),
             path: JSONPath([.name("_vocab_base_byte_to_token")]))
         }
         if let baseID = base.ids[token] {
@@ -140,7 +144,9 @@ public struct TrainedTokenizerModel: Sendable {
     self.undecodableTokens = undecodableTokens
   }
 
-  private static func quoted(_ tokens: [[UInt32]], _ added: [Int32: (content: [UInt32], normalized: Bool)], _ id: Int)
+  private static func quoted(
+    _ tokens: [[UInt32]], _ added: [Int32: (content: [UInt32], normalized: Bool)], _ id: Int
+  )
     -> String
   {
     let text = added[Int32(id)]?.content ?? (id < tokens.count ? tokens[id] : [])

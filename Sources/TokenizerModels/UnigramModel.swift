@@ -17,11 +17,10 @@ struct UnigramModel: Sendable {
 
   init(_ fields: HFTokenizerJSON.ModelFields) throws(TrainedModelError) {
     try fields.allow(["type", "unk_id", "vocab", "byte_fallback"], model: "Unigram")
-    if fields.byteFallback {
-      throw TrainedModelError(.unsupported(found: "true", expected: "false"), path: fields.path("byte_fallback"))
-    }
+    try fields.refuseByteFallback()
     guard let entries = fields.vocabList else {
-      throw TrainedModelError(.missingField("vocab", expected: "a list of [token, score] pairs"), path: fields.objectPath)
+      throw TrainedModelError(
+        .missingField("vocab", expected: "a list of [token, score] pairs"), path: fields.objectPath)
     }
     var trie = ScalarTrie()
     var tokens: [[UInt32]] = []

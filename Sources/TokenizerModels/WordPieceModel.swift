@@ -23,18 +23,22 @@ struct WordPieceModel: Sendable {
 
   init(_ fields: HFTokenizerJSON.ModelFields) throws(TrainedModelError) {
     try fields.allow(
-      ["type", "unk_token", "continuing_subword_prefix", "max_input_chars_per_word", "vocab"], model: "WordPiece")
+      ["type", "unk_token", "continuing_subword_prefix", "max_input_chars_per_word", "vocab"],
+      model: "WordPiece")
     guard let entries = fields.vocabObject else {
-      throw TrainedModelError(.missingField("vocab", expected: "an object of tokens and ids"), path: fields.objectPath)
+      throw TrainedModelError(
+        .missingField("vocab", expected: "an object of tokens and ids"), path: fields.objectPath)
     }
     guard let unk = fields.unkToken else {
       throw TrainedModelError(.missingField("unk_token", expected: "a token"), path: fields.objectPath)
     }
     guard let prefix = fields.continuingSubwordPrefix else {
-      throw TrainedModelError(.missingField("continuing_subword_prefix", expected: "a string"), path: fields.objectPath)
+      throw TrainedModelError(
+        .missingField("continuing_subword_prefix", expected: "a string"), path: fields.objectPath)
     }
     guard let maximum = fields.maxInputCharsPerWord else {
-      throw TrainedModelError(.missingField("max_input_chars_per_word", expected: "a number"), path: fields.objectPath)
+      throw TrainedModelError(
+        .missingField("max_input_chars_per_word", expected: "a number"), path: fields.objectPath)
     }
     guard maximum >= 0 else {
       throw TrainedModelError(

@@ -33,7 +33,8 @@ struct TrainedModelBenchmark: BenchmarkSection {
       print("  skipped: the chunks come from MidiTok (--no-python)\n")
       return
     }
-    let folder = PythonReader.folder.deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/tokenizers")
+    let folder = PythonReader.folder.deletingLastPathComponent().appendingPathComponent(
+      "Tests/Fixtures/tokenizers")
     for name in Self.tokenizers {
       let path = folder.appendingPathComponent("\(name).json").path
       let chunksFile = context.scratch.appendingPathComponent("\(name)-chunks.json")
@@ -94,25 +95,18 @@ struct TrainedModelBenchmark: BenchmarkSection {
   private static func runPython(tokenizer: String, chunks: String, context: BenchmarkContext) throws
     -> PythonSide
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments =
+    let output = try midiroll_bench.run(
+      "/usr/bin/env",
       [
         "RAYON_NUM_THREADS=1", context.options.pythonExecutable,
         PythonReader.folder.appendingPathComponent("trained_tokens.py").path, "--tokenizer", tokenizer,
         "--chunks", chunks, "--passes", "\(context.options.passes)", "--min-seconds",
         "\(context.options.minimumSeconds)",
-      ] + context.realFiles.paths
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0, let line = data.split(separator: UInt8(ascii: "\n")).last else {
+      ] + context.realFiles.paths)
+    guard let line = output.split(separator: "\n").last else {
       return PythonSide(available: false, reason: "trained_tokens.py failed")
     }
-    return try JSONDecoder().decode(PythonSide.self, from: Data(line))
+    return try JSONDecoder().decode(PythonSide.self, from: Data(line.utf8))
   }
 
   private static func load(_ path: String) throws -> TrainedTokenizerModel {
@@ -121,6 +115,7 @@ struct TrainedModelBenchmark: BenchmarkSection {
       let model = object["_model"] as? String, let base = object["_vocab_base"] as? [String: Int],
       let bytes = object["_vocab_base_byte_to_token"] as? [String: String]
     else { throw BenchmarkError.failed("\(path): not a trained MidiTok tokenizer") }
-    return try TrainedTokenizerModel(modelJSON: Array(model.utf8), vocabBase: base, vocabBaseByteToToken: bytes)
+    return try TrainedTokenizerModel(
+      modelJSON: Array(model.utf8), vocabBase: base, vocabBaseByteToToken: bytes)
   }
 }

@@ -21,7 +21,8 @@ enum HuggingFaceJudge {
   /// all), and expects the model to give the same ids, or to throw where `tokenizers` raises.
   /// - Returns: the number of sequences compared that gave ids.
   @discardableResult
-  static func expectSameEncoding(_ jobs: [EncodingJob], sourceLocation: SourceLocation = #_sourceLocation) throws
+  static func expectSameEncoding(_ jobs: [EncodingJob], sourceLocation: SourceLocation = #_sourceLocation)
+    throws
     -> Int
   {
     let folder = try SavedTokenizers.temporaryFolder()
@@ -37,20 +38,13 @@ enum HuggingFaceJudge {
     for (index, job) in jobs.enumerated() {
       let output = folder.appendingPathComponent("out-\(index).json")
       let answers = try #require(
-        try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [Any], sourceLocation: sourceLocation)
+        try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [Any],
+        sourceLocation: sourceLocation)
       #expect(answers.count == job.sequences.count, sourceLocation: sourceLocation)
       for (number, (sequence, answer)) in zip(job.sequences, answers).enumerated() {
         let ours = Result { () throws(TrainedModelError) in try job.model.encode(chunks: sequence) }
-        if let ids = answer as? [Int] {
-          withIDs += 1
-          #expect(
-            (try? ours.get()) == ids, "\(job.label) #\(number): \(sequence) → \(ids), ours \(ours)",
-            sourceLocation: sourceLocation)
-        } else {
-          #expect(
-            (try? ours.get()) == nil, "\(job.label) #\(number): tokenizers says \(answer), ours \(ours)",
-            sourceLocation: sourceLocation)
-        }
+        if answer is [Int] { withIDs += 1 }
+        expect(ours, answer, "\(job.label) #\(number): \(sequence)", sourceLocation: sourceLocation)
       }
     }
     return withIDs
@@ -73,15 +67,20 @@ enum HuggingFaceJudge {
     #expect(answers.count == lists.count, sourceLocation: sourceLocation)
     for (index, (ids, answer)) in zip(lists, answers).enumerated() {
       let ours = Result { () throws(TrainedModelError) in try model.decode(ids) }
-      if let base = answer as? [Int] {
-        #expect(
-          (try? ours.get()) == base, "\(label) #\(index): \(ids) → \(base), ours \(ours)",
-          sourceLocation: sourceLocation)
-      } else {
-        #expect(
-          (try? ours.get()) == nil, "\(label) #\(index): MidiTok says \(answer), ours \(ours)",
-          sourceLocation: sourceLocation)
-      }
+      expect(ours, answer, "\(label) #\(index): \(ids)", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Expects our ids where the judge answered ids, and an error where it answered one.
+  private static func expect(
+    _ ours: Result<[Int], TrainedModelError>, _ answer: Any, _ label: String, sourceLocation: SourceLocation
+  ) {
+    if let ids = answer as? [Int] {
+      #expect((try? ours.get()) == ids, "\(label) → \(ids), ours \(ours)", sourceLocation: sourceLocation)
+    } else {
+      #expect(
+        (try? ours.get()) == nil, "\(label): the judge says \(answer), ours \(ours)",
+        sourceLocation: sourceLocation)
     }
   }
 }

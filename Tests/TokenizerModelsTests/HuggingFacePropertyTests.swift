@@ -17,7 +17,8 @@ struct HuggingFacePropertyTests {
     sequences += (0..<20).map { _ in [random.chunk(length: 450)] }
     let compared = try HuggingFaceJudge.expectSameEncoding([
       HuggingFaceJudge.EncodingJob(
-        model: model, file: URL(fileURLWithPath: SavedTokenizers.path(name)), sequences: sequences, label: name)
+        model: model, file: URL(fileURLWithPath: SavedTokenizers.path(name)), sequences: sequences,
+        label: name)
     ])
     #expect(compared > 400)
   }

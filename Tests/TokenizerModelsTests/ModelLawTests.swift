@@ -5,11 +5,15 @@ import TokenizerModels
 /// Laws with no judge needed: decoding never crashes, and BPE and Unigram give back the base ids.
 @Suite("Laws of trained models")
 struct ModelLawTests {
-  @Test("decoding any list of ids gives base ids or a typed error, never a crash", arguments: SavedTokenizers.names)
+  @Test(
+    "decoding any list of ids gives base ids or a typed error, never a crash",
+    arguments: SavedTokenizers.names)
   func decodeAnything(name: String) throws {
     let model = try SavedTokenizers.model(name)
     var generator = SplitMix64(seed: fnv1a(name))
-    let extremes = [Int.min, Int.min + 1, -1, 0, model.vocabularySize - 1, model.vocabularySize, Int(UInt32.max), Int.max]
+    let extremes = [
+      Int.min, Int.min + 1, -1, 0, model.vocabularySize - 1, model.vocabularySize, Int(UInt32.max), Int.max,
+    ]
     for _ in 0..<2_000 {
       let ids = (0..<generator.int(in: 0...30)).map { _ in
         generator.chance(0.1) ? generator.pick(extremes) : generator.int(in: -5...(model.vocabularySize + 5))
@@ -28,7 +32,8 @@ struct ModelLawTests {
     }
   }
 
-  @Test("encoding any chunks gives trained ids or a typed error, never a crash", arguments: SavedTokenizers.names)
+  @Test(
+    "encoding any chunks gives trained ids or a typed error, never a crash", arguments: SavedTokenizers.names)
   func encodeAnything(name: String) throws {
     let model = try SavedTokenizers.model(name)
     var generator = SplitMix64(seed: fnv1a(name) ^ 1)

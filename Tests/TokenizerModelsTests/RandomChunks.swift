@@ -26,7 +26,9 @@ struct RandomChunks {
     if generator.chance(0.25) {
       // Uniform, with the first four ids (MidiTok's special tokens) more often.
       while chunk.count < size {
-        chunk.append(generator.chance(0.1) ? generator.int(in: 0...3) : generator.int(in: 0...(model.baseVocabularySize - 1)))
+        chunk.append(
+          generator.chance(0.1)
+            ? generator.int(in: 0...3) : generator.int(in: 0...(model.baseVocabularySize - 1)))
       }
       return chunk
     }
@@ -42,7 +44,8 @@ struct RandomChunks {
   mutating func sequence(chunks: Int = 6, length: Int = 48) -> [[Int]] {
     var sequence: [[Int]] = []
     for _ in 0..<generator.int(in: 1...chunks) {
-      sequence.append(!sequence.isEmpty && generator.chance(0.3) ? generator.pick(sequence) : chunk(length: length))
+      sequence.append(
+        !sequence.isEmpty && generator.chance(0.3) ? generator.pick(sequence) : chunk(length: length))
     }
     return sequence
   }

@@ -23,7 +23,9 @@ struct RandomModels {
     var texts: [String] = []
     if let model = tokenizer["model"] as? [String: Any] {
       if let vocabulary = model["vocab"] as? [String: Int] { texts += vocabulary.keys.sorted() }
-      if let vocabulary = model["vocab"] as? [[Any]] { texts += vocabulary.compactMap { $0.first as? String } }
+      if let vocabulary = model["vocab"] as? [[Any]] {
+        texts += vocabulary.compactMap { $0.first as? String }
+      }
       if let unk = model["unk_token"] as? String { texts.append(unk) }
     }
     for token in tokenizer["added_tokens"] as? [[String: Any]] ?? [] {
@@ -61,7 +63,8 @@ struct RandomModels {
     for _ in 0..<generator.int(in: 0...3) {
       let content =
         generator.chance(0.5)
-        ? generator.pick(vocabulary) : (0..<generator.int(in: 1...3)).map { _ in generator.pick(Self.characters) }.joined()
+        ? generator.pick(vocabulary)
+        : (0..<generator.int(in: 1...3)).map { _ in generator.pick(Self.characters) }.joined()
       guard !content.isEmpty else { continue }
       added.append([
         "id": 0, "content": content, "single_word": false, "lstrip": false, "rstrip": false,
@@ -91,7 +94,9 @@ struct RandomModels {
   }
 
   private mutating func bpe() -> ([String: Any], [String]) {
-    let (prefix, suffix): (String?, String?) = generator.pick([(nil, nil), ("", ""), ("##", "</w>"), ("##", nil)])
+    let (prefix, suffix): (String?, String?) = generator.pick([
+      (nil, nil), ("", ""), ("##", "</w>"), ("##", nil),
+    ])
     var vocabulary: [String] = []
     func add(_ token: String) { if !vocabulary.contains(token) { vocabulary.append(token) } }
     for character in Self.known + ["▁"] {
@@ -170,7 +175,8 @@ struct RandomModels {
     (0..<count).map { _ in
       (0..<generator.int(in: 1...4)).map { _ in
         (0..<generator.int(in: 0...24)).map { _ in
-          generator.chance(0.08) ? generator.int(in: 0...(baseCount - 1)) : generator.int(in: 0...(Self.baseCount - 3))
+          generator.chance(0.08)
+            ? generator.int(in: 0...(baseCount - 1)) : generator.int(in: 0...(Self.baseCount - 3))
         }
       }
     }

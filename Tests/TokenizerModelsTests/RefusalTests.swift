@@ -91,7 +91,9 @@ struct RefusalTests {
   @Test("malformed JSON in _model is an error with its line and column")
   func malformed() {
     #expect {
-      _ = try TrainedTokenizerModel(modelJSON: Array("{\"version\": \"1.0\",\n \"model\": [}".utf8), vocabBase: [:], vocabBaseByteToToken: [:])
+      _ = try TrainedTokenizerModel(
+        modelJSON: Array("{\"version\": \"1.0\",\n \"model\": [}".utf8), vocabBase: [:],
+        vocabBaseByteToToken: [:])
     } throws: { error in
       guard let error = error as? TrainedModelError, case .json(let json) = error.kind else { return false }
       return json.line == 2 && error.description.hasPrefix("_model.model")
@@ -106,8 +108,10 @@ struct RefusalTests {
 
   @Test("Unigram: an unk_id beyond the vocabulary is refused")
   func unknownIDOutOfRange() throws {
-    let error = try #require(try Self.error("remi-unigram") { object in Self.model(&object) { $0["unk_id"] = 5000 } })
-    #expect(error.location == .path(JSONPath([.name("_model"), .name("model"), .name("unk_id")])), "\(error)")
+    let error = try #require(
+      try Self.error("remi-unigram") { object in Self.model(&object) { $0["unk_id"] = 5000 } })
+    #expect(
+      error.location == .path(JSONPath([.name("_model"), .name("model"), .name("unk_id")])), "\(error)")
   }
 
   @Test("encoding a base id outside _vocab_base names the chunk and the place")
