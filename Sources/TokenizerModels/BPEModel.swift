@@ -46,13 +46,13 @@ struct BPEModel: Sendable {
     let (trie, tokens) = try Self.denseVocabulary(vocabulary, path: fields.path("vocab"))
     self.vocabulary = trie
     self.tokens = tokens
-    prefix = fields.continuingSubwordPrefix.map { $0.unicodeScalars.map(\.value) }
-    suffix = fields.endOfWordSuffix.map { $0.unicodeScalars.map(\.value) }
+    prefix = fields.continuingSubwordPrefix.map { BaseVocabulary.scalars($0) }
+    suffix = fields.endOfWordSuffix.map { BaseVocabulary.scalars($0) }
     var table = IntTable(capacity: merges.count)
     for (rank, (left, right)) in merges.enumerated() {
       let at = fields.path("merges").appending(rank)
-      let leftScalars = left.unicodeScalars.map(\.value)
-      var rightScalars = right.unicodeScalars.map(\.value)
+      let leftScalars = BaseVocabulary.scalars(left)
+      var rightScalars = BaseVocabulary.scalars(right)
       guard let leftID = trie.id(of: leftScalars) else { throw Self.notInVocabulary(left, at) }
       guard let rightID = trie.id(of: rightScalars) else { throw Self.notInVocabulary(right, at) }
       // The merged token drops the right part's prefix, byte-wise as Hugging Face does; a prefix
@@ -68,7 +68,7 @@ struct BPEModel: Sendable {
       }
       guard let mergedID = trie.id(of: leftScalars + rightScalars) else {
         throw Self.notInVocabulary(
-          left + String(String.UnicodeScalarView(rightScalars.compactMap(Unicode.Scalar.init))), at)
+          left + BaseVocabulary.text(rightScalars), at)
       }
       table.set(
         UInt64(rank) << 32 | UInt64(UInt32(bitPattern: mergedID)),
@@ -78,7 +78,7 @@ struct BPEModel: Sendable {
     fuseUnknown = fields.fuseUnk
     ignoreMerges = fields.ignoreMerges
     if let unk = fields.unkToken {
-      unknownID = trie.id(of: unk.unicodeScalars.map(\.value))
+      unknownID = trie.id(of: BaseVocabulary.scalars(unk))
       missingUnknownToken = unknownID == nil ? unk : nil
     } else {
       unknownID = nil
@@ -107,7 +107,7 @@ struct BPEModel: Sendable {
         throw TrainedModelError(
           .inconsistent("the id \(id) is given to two tokens"), path: path.appending(token))
       }
-      let scalars = token.unicodeScalars.map(\.value)
+      let scalars = BaseVocabulary.scalars(token)
       tokens[id] = scalars
       trie.insert(scalars, id: Int32(id))
     }

@@ -1,12 +1,13 @@
-import JSON
-
 /// MidiTok's side of a trained tokenizer: the base vocabulary (`_vocab_base`, token → id) and the
 /// character standing for each base token (`_vocab_base_byte_to_token`), which give the text a
 /// base sequence is encoded as (`_vocab_base_id_to_byte`) and the base ids a trained token decodes
 /// to (`_vocab_learned_bytes_to_tokens`).
+///
+/// Texts are kept as Unicode scalars, as Python compares them: a Swift `String` compares by
+/// canonical equivalence, and MidiTok's characters `chr(id + 33)` include pairs that are
+/// canonically equivalent (U+0300 and U+0340 for base ids 735 and 799; ";" and U+037E).
 struct BaseVocabulary: Sendable {
-  /// The characters of base id `i` for `0 ≤ i < count`: `scalars[offsets[i]..<offsets[i + 1]]`
-  /// (empty for an id the vocabulary does not have).
+  /// The characters of base id `i` for `0 ≤ i < count`: `scalars[offsets[i]..<offsets[i + 1]]`.
   private let scalars: [UInt32]
   private let offsets: [Int32]
   /// Whether id `i` (`0 ≤ i < count`) is in the vocabulary.
@@ -14,50 +15,39 @@ struct BaseVocabulary: Sendable {
   /// The characters of ids outside `0..<count`.
   private let others: [Int: [UInt32]]
   /// Base token → id.
-  let ids: [String: Int]
+  let ids: [[UInt32]: Int]
   /// One character → its base token (the keys of `_vocab_base_byte_to_token` of one character).
-  let tokenOfCharacter: [UInt32: String]
+  let tokenOfCharacter: [UInt32: [UInt32]]
   /// `len(tokenizer.vocab)`.
-  var count: Int { ids.count }
+  let count: Int
 
-  init(vocabBase: [String: Int], byteToToken: [String: String]) throws(TrainedModelError) {
-    let vocabPath = JSONPath([.name("_vocab_base")])
-    let bytesPath = JSONPath([.name("_vocab_base_byte_to_token")])
-    // MidiTok inverts the byte map (the later byte of a token wins) and keys the ids by it (the
-    // later token of an id wins): orders a dictionary does not keep, so both are refused.
-    var byteOfToken: [String: String] = [:]
-    for (byte, token) in byteToToken.sorted(by: { $0.key < $1.key }) {
-      if let other = byteOfToken[token] {
-        throw TrainedModelError(
-          .inconsistent("the base token \"\(token)\" has two characters, \"\(other)\" and \"\(byte)\""),
-          path: bytesPath.appending(byte))
-      }
-      byteOfToken[token] = byte
+  /// The two fields in the order of the file: where a token or an id comes twice, the later
+  /// entry wins, as in MidiTok's dictionaries.
+  init(vocabBase: [(token: String, id: Int)], byteToToken: [(byte: String, token: String)])
+    throws(TrainedModelError)
+  {
+    var ids: [[UInt32]: Int] = [:]
+    for (token, id) in vocabBase { ids[Self.scalars(token)] = id }
+    // `token_to_byte = {v: k for k, v in _vocab_base_byte_to_token.items()}`.
+    var byteOfToken: [[UInt32]: [UInt32]] = [:]
+    var single: [UInt32: [UInt32]] = [:]
+    for (byte, token) in byteToToken {
+      let characters = Self.scalars(byte)
+      byteOfToken[Self.scalars(token)] = characters
+      if characters.count == 1 { single[characters[0]] = Self.scalars(token) }
     }
+    // `_vocab_base_id_to_byte = {i: token_to_byte[tok] for tok, i in _vocab_base.items()}`.
     var characters: [Int: [UInt32]] = [:]
-    var tokenOfID: [Int: String] = [:]
-    for (token, id) in vocabBase.sorted(by: {
-      $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key)
-    }) {
-      guard id >= 0 else {
-        throw TrainedModelError(
-          .unsupported(found: "the id \(id)", expected: "a base id ≥ 0"), path: vocabPath.appending(token))
-      }
-      if let other = tokenOfID[id] {
-        throw TrainedModelError(
-          .inconsistent("the id \(id) is given to two base tokens, \"\(other)\" and \"\(token)\""),
-          path: vocabPath.appending(token))
-      }
-      tokenOfID[id] = token
-      guard let byte = byteOfToken[token] else {
+    for (token, id) in vocabBase {
+      guard let byte = byteOfToken[Self.scalars(token)] else {
         throw TrainedModelError(
           .missingField(
             token, expected: "the character of every base token (a value of _vocab_base_byte_to_token)"),
-          path: bytesPath)
+          path: .init([.name("_vocab_base_byte_to_token")]))
       }
-      characters[id] = byte.unicodeScalars.map(\.value)
+      characters[id] = byte
     }
-    let count = vocabBase.count
+    count = ids.count
     var scalars: [UInt32] = []
     var offsets: [Int32] = [0]
     var known: [Bool] = []
@@ -70,13 +60,18 @@ struct BaseVocabulary: Sendable {
     self.scalars = scalars
     self.offsets = offsets
     self.known = known
-    others = characters.filter { $0.key >= count }
-    ids = vocabBase
-    var single: [UInt32: String] = [:]
-    for (byte, token) in byteToToken where byte.unicodeScalars.count == 1 {
-      single[byte.unicodeScalars.first!.value] = token
-    }
+    let dense = count
+    others = characters.filter { $0.key < 0 || $0.key >= dense }
+    self.ids = ids
     tokenOfCharacter = single
+  }
+
+  /// A text as Python sees it: its code points.
+  static func scalars(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }
+
+  /// The text of code points (for messages).
+  static func text(_ scalars: [UInt32]) -> String {
+    String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init)))
   }
 
   /// Appends the characters of base id `id`; `false` if the vocabulary does not have it.

@@ -123,7 +123,7 @@ struct HFTokenizerJSON {
       }
       addedTokens.append(
         AddedToken(
-          content: (content ?? "").unicodeScalars.map(\.value), normalized: normalized ?? false, path: at))
+          content: BaseVocabulary.scalars(content ?? ""), normalized: normalized ?? false, path: at))
     }
   }
 

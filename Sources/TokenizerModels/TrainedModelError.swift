@@ -9,8 +9,8 @@ import JSON
 public struct TrainedModelError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What went wrong.
   public enum Kind: Sendable, Equatable {
-    /// The `_model` text is not JSON, or a value has the wrong JSON type: the JSON reader's error
-    /// (its path is inside the `_model` text).
+    /// The file or the `_model` text is not JSON, or a value has the wrong JSON type: the JSON
+    /// reader's error (for the `_model` text, its path is inside it).
     case json(JSONError)
     /// A member the format requires is missing from an object.
     case missingField(String, expected: String)
@@ -75,7 +75,8 @@ public struct TrainedModelError: Error, Sendable, Equatable, CustomStringConvert
     switch kind {
     case .json(let error):
       guard let line = error.line, let column = error.column else { return error.kind.message }
-      return "(line \(line), column \(column) of the _model text) " + error.kind.message
+      let text = location == .path(error.path) ? "" : " of the _model text"
+      return "(line \(line), column \(column)\(text)) " + error.kind.message
     case .missingField(let name, let expected): return "missing \"\(name)\" (expected \(expected))"
     case .invalidValue(let found, let expected): return "\(found) is not allowed here (expected \(expected))"
     case .unsupported(let found, let expected): return "not supported: found \(found) (expected \(expected))"

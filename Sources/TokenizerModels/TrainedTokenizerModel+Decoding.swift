@@ -14,7 +14,8 @@ extension TrainedTokenizerModel {
       let missing = undecodable[id]
       if missing >= 0 {
         throw TrainedModelError(
-          .undecodable(id: id, token: undecodableTokens[Int(missing)]), at: .id(index: index))
+          .undecodable(id: id, token: BaseVocabulary.text(undecodableTokens[Int(missing)])),
+          at: .id(index: index))
       }
       for position in Int(decodedOffsets[id])..<Int(decodedOffsets[id + 1]) {
         output.append(Int(decoded[position]))

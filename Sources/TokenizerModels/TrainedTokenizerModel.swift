@@ -7,7 +7,8 @@ import JSON
 /// characters (`decode_token_ids`).
 ///
 /// ```swift
-/// let model = try TrainedTokenizerModel(modelJSON: Array(modelText.utf8), vocabBase: base, vocabBaseByteToToken: bytes)
+/// let model = try TrainedTokenizerModel(
+///   modelJSON: Array(modelText.utf8), vocabBase: [("PAD_None", 0), …], vocabBaseByteToToken: [("!", "PAD_None"), …])
 /// let ids = try model.encode(chunks: barsOfBaseIDs)
 /// let base = try model.decode(ids)  // the base ids again (save WordPiece's unknown words)
 /// ```
@@ -32,7 +33,7 @@ public struct TrainedTokenizerModel: Sendable {
   /// Per trained id: −1 when it decodes, else the index in ``undecodableTokens`` of the base token
   /// its characters name that `_vocab_base` does not have.
   let undecodable: [Int32]
-  let undecodableTokens: [String]
+  let undecodableTokens: [[UInt32]]
 
   /// The size of the trained vocabulary: `len(tokenizer)` of a trained MidiTok tokenizer (the
   /// Hugging Face vocabulary with its added tokens).
@@ -43,16 +44,22 @@ public struct TrainedTokenizerModel: Sendable {
   public var baseVocabularySize: Int { base.count }
 
   /// Loads MidiTok's saved fields; `modelJSON` is the `_model` string's content.
+  ///
+  /// The two other fields are JSON objects given as their members in the file's order: where a
+  /// token or an id comes twice the later wins, as in MidiTok's dictionaries, and characters are
+  /// kept as code points (a `[String: …]` dictionary would merge canonically equivalent
+  /// characters, which MidiTok's `chr(id + 33)` gives from base id 735 on).
   /// - Parameters:
   ///   - modelJSON: The Hugging Face tokenizer JSON (`Tokenizer.to_str()`), as UTF-8.
-  ///   - vocabBase: `_vocab_base`, base token → base id.
-  ///   - vocabBaseByteToToken: `_vocab_base_byte_to_token`, character(s) → base token.
+  ///   - vocabBase: `_vocab_base`'s members: base token, base id.
+  ///   - vocabBaseByteToToken: `_vocab_base_byte_to_token`'s members: character(s), base token.
   /// - Throws: ``TrainedModelError`` naming the JSON path of anything this module does not
   ///   reproduce exactly (another model, a normalizer, dropout, a newer format) or that MidiTok
   ///   would fail to load.
-  public init(modelJSON: [UInt8], vocabBase: [String: Int], vocabBaseByteToToken: [String: String])
-    throws(TrainedModelError)
-  {
+  public init(
+    modelJSON: [UInt8], vocabBase: [(token: String, id: Int)],
+    vocabBaseByteToToken: [(byte: String, token: String)]
+  ) throws(TrainedModelError) {
     let description = try HFTokenizerJSON(parsing: modelJSON)
     let fields = description.model
     switch fields.type {
@@ -103,7 +110,7 @@ public struct TrainedTokenizerModel: Sendable {
     var decoded: [Int32] = []
     var offsets: [Int32] = [0]
     var undecodable: [Int32] = []
-    var undecodableTokens: [String] = []
+    var undecodableTokens: [[UInt32]] = []
     for id in 0..<Int(nextID) {
       var text = added[Int32(id)]?.content ?? (id < modelTokens.count ? modelTokens[id] : [])
       if let prefix = strip.prefix, !prefix.isEmpty, text.starts(with: prefix) {
@@ -115,7 +122,7 @@ public struct TrainedTokenizerModel: Sendable {
         text.removeLast(suffix.count)
       }
       if let replacement, text.first == replacement { text.removeFirst() }
-      var missing: String?
+      var missing: [UInt32]?
       for scalar in text {
         guard let token = base.tokenOfCharacter[scalar] else {
           throw TrainedModelError(
@@ -150,7 +157,7 @@ public struct TrainedTokenizerModel: Sendable {
     -> String
   {
     let text = added[Int32(id)]?.content ?? (id < tokens.count ? tokens[id] : [])
-    return "\"" + String(String.UnicodeScalarView(text.compactMap(Unicode.Scalar.init))) + "\" (id \(id))"
+    return "\"" + BaseVocabulary.text(text) + "\" (id \(id))"
   }
 
   /// Whether MidiTok takes `ids` as trained ids, to decode with the model: one of them is at least
@@ -195,7 +202,7 @@ extension TrainedTokenizerModel.WordModel {
     switch self {
     case .bpe(let model): return (model.prefix, model.suffix)
     case .unigram: return (nil, nil)
-    case .wordPiece(let model): return (model.prefix.unicodeScalars.map(\.value), nil)
+    case .wordPiece(let model): return (BaseVocabulary.scalars(model.prefix), nil)
     }
   }
 }

@@ -28,7 +28,7 @@ struct UnigramModel: Sendable {
     var lowest = Double.infinity
     tokens.reserveCapacity(entries.count)
     for (id, (token, score)) in entries.enumerated() {
-      let scalars = token.unicodeScalars.map(\.value)
+      let scalars = BaseVocabulary.scalars(token)
       tokens.append(scalars)
       scores.append(score)
       trie.insert(scalars, id: Int32(id))

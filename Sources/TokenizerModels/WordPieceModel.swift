@@ -49,9 +49,9 @@ struct WordPieceModel: Sendable {
     vocabulary = trie
     self.tokens = tokens
     self.prefix = prefix
-    prefixNode = trie.node(along: prefix.unicodeScalars.map(\.value))
+    prefixNode = trie.node(along: BaseVocabulary.scalars(prefix))
     unknownToken = unk
-    unknownID = trie.id(of: unk.unicodeScalars.map(\.value))
+    unknownID = trie.id(of: BaseVocabulary.scalars(unk))
     maximumCharacters = maximum
   }
 

@@ -110,12 +110,6 @@ struct TrainedModelBenchmark: BenchmarkSection {
   }
 
   private static func load(_ path: String) throws -> TrainedTokenizerModel {
-    let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let model = object["_model"] as? String, let base = object["_vocab_base"] as? [String: Int],
-      let bytes = object["_vocab_base_byte_to_token"] as? [String: String]
-    else { throw BenchmarkError.failed("\(path): not a trained MidiTok tokenizer") }
-    return try TrainedTokenizerModel(
-      modelJSON: Array(model.utf8), vocabBase: base, vocabBaseByteToToken: bytes)
+    try TrainedTokenizerModel(tokenizerFile: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
   }
 }

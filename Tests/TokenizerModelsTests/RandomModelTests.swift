@@ -19,9 +19,7 @@ struct RandomModelTests {
       let (data, baseCount) = try random.file(tokenizer: tokenizer)
       let file = folder.appendingPathComponent("model-\(index).json")
       try data.write(to: file)
-      let fields = try SavedTokenizers.fields(path: file.path)
-      let model = try TrainedTokenizerModel(
-        modelJSON: fields.model, vocabBase: fields.vocabBase, vocabBaseByteToToken: fields.byteToToken)
+      let model = try SavedTokenizers.model(path: file.path)
       jobs.append(
         HuggingFaceJudge.EncodingJob(
           model: model, file: file, sequences: random.sequences(80, baseCount: baseCount),

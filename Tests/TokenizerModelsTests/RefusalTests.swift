@@ -9,17 +9,21 @@ import TokenizerModels
 struct RefusalTests {
   /// The error loading `remi-bpe` (or `name`) with its `_model` changed by `change`.
   static func error(
-    _ name: String = "remi-bpe", vocabBase: ((inout [String: Int]) -> Void)? = nil,
+    _ name: String = "remi-bpe", vocabBase: ((inout [String: Any]) -> Void)? = nil,
     _ change: (inout [String: Any]) -> Void
   ) throws -> TrainedModelError? {
-    var fields = try SavedTokenizers.fields(path: SavedTokenizers.path(name))
-    var object = try #require(try JSONSerialization.jsonObject(with: Data(fields.model)) as? [String: Any])
+    var file = try SavedTokenizers.object(name)
+    let text = try #require(file["_model"] as? String)
+    var object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     change(&object)
-    fields.model = Array(try JSONSerialization.data(withJSONObject: object))
-    vocabBase?(&fields.vocabBase)
+    file["_model"] = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+    if let vocabBase, var base = file["_vocab_base"] as? [String: Any] {
+      vocabBase(&base)
+      file["_vocab_base"] = base
+    }
+    let bytes = [UInt8](try JSONSerialization.data(withJSONObject: file))
     do {
-      _ = try TrainedTokenizerModel(
-        modelJSON: fields.model, vocabBase: fields.vocabBase, vocabBaseByteToToken: fields.byteToToken)
+      _ = try TrainedTokenizerModel(tokenizerFile: bytes)
       return nil
     } catch {
       return error
@@ -92,11 +96,26 @@ struct RefusalTests {
   func malformed() {
     #expect {
       _ = try TrainedTokenizerModel(
-        modelJSON: Array("{\"version\": \"1.0\",\n \"model\": [}".utf8), vocabBase: [:],
-        vocabBaseByteToToken: [:])
+        modelJSON: Array("{\"version\": \"1.0\",\n \"model\": [}".utf8), vocabBase: [],
+        vocabBaseByteToToken: [])
     } throws: { error in
       guard let error = error as? TrainedModelError, case .json(let json) = error.kind else { return false }
       return json.line == 2 && error.description.hasPrefix("_model.model")
+    }
+  }
+
+  @Test("an untrained tokenizer's file is refused, naming the missing field")
+  func untrained() throws {
+    var file = try SavedTokenizers.object("remi-bpe")
+    file["_model"] = nil
+    #expect(
+      throws: TrainedModelError(
+        .missingField(
+          "_model",
+          expected: "a trained tokenizer's field (MidiTok's `save` writes it once the tokenizer is trained)"),
+        at: .path(JSONPath()))
+    ) {
+      _ = try TrainedTokenizerModel(tokenizerFile: [UInt8](try JSONSerialization.data(withJSONObject: file)))
     }
   }
 

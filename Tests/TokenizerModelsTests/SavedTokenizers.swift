@@ -17,37 +17,23 @@ enum SavedTokenizers {
   /// The path of a saved tokenizer.
   static func path(_ name: String) -> String { folder.appendingPathComponent("\(name).json").path }
 
-  /// MidiTok's saved fields of a tokenizer file.
-  struct Fields {
-    var model: [UInt8]
-    var vocabBase: [String: Int]
-    var byteToToken: [String: String]
-    var object: [String: Any]
-  }
-
-  /// Reads the fields MidiTok saves for a trained tokenizer.
-  static func fields(path: String) throws -> Fields {
-    let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let model = object["_model"] as? String,
-      let vocabBase = object["_vocab_base"] as? [String: Int],
-      let bytes = object["_vocab_base_byte_to_token"] as? [String: String]
-    else { throw JudgeFailure(description: "\(path): not a trained MidiTok tokenizer") }
-    return Fields(model: Array(model.utf8), vocabBase: vocabBase, byteToToken: bytes, object: object)
-  }
-
   /// The model of a saved tokenizer.
   static func model(_ name: String) throws -> TrainedTokenizerModel {
-    let fields = try fields(path: path(name))
-    return try TrainedTokenizerModel(
-      modelJSON: fields.model, vocabBase: fields.vocabBase, vocabBaseByteToToken: fields.byteToToken)
+    try model(path: path(name))
   }
 
-  /// Writes `fields` as a tokenizer file with `model` as its `_model` (for the judge).
-  static func write(_ fields: Fields, model: String, to url: URL) throws {
-    var object = fields.object
-    object["_model"] = model
-    try JSONSerialization.data(withJSONObject: object).write(to: url)
+  /// The model of a tokenizer file.
+  static func model(path: String) throws -> TrainedTokenizerModel {
+    try TrainedTokenizerModel(tokenizerFile: try RealFiles.bytes(path))
+  }
+
+  /// A saved tokenizer's top-level object.
+  static func object(_ name: String) throws -> [String: Any] {
+    guard
+      let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path(name))))
+        as? [String: Any]
+    else { throw JudgeFailure(description: "\(name): not a JSON object") }
+    return object
   }
 
   /// Runs `judge.py` with arguments; its JSON output file is read back.

@@ -68,8 +68,8 @@ let modelJSON = #"""
   """#
 do {
   let model = try TrainedTokenizerModel(
-    modelJSON: Array(modelJSON.utf8), vocabBase: ["A_1": 0, "B_1": 1],
-    vocabBaseByteToToken: ["!": "A_1", "\"": "B_1"])
+    modelJSON: Array(modelJSON.utf8), vocabBase: [("A_1", 0), ("B_1", 1)],
+    vocabBaseByteToToken: [("!", "A_1"), ("\"", "B_1")])
   let ids = try model.encode(chunks: [[0, 1], [1]])
   check(ids == [4, 2, 1], "trained BPE ids: \(ids)")
   check(try model.decode(ids) == [0, 1, 1], "trained BPE ids decoded")
