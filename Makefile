@@ -14,9 +14,11 @@ APT_PACKAGES = libsmf-dev pkg-config midicsv openttd-openmsx planetblupi-music-m
 RELEASE_BIN = .build/release
 # Python packages the tests read outputs with (clients nobody here wrote), in a virtual environment
 # under .build so the machine's Python stays as it is. Tests find it through MIDIROLL_PYTHON.
+# MidiTok 3.1 and the Hugging Face `tokenizers` it trains with judge the tokens' ids (pinned: the
+# saved tokenizers in Tests/Fixtures/tokenizers were made with them).
 VENV = .build/venv
 PYTHON = $(VENV)/bin/python3
-PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema symusic miditok==3.1.0
+PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema symusic miditok==3.1.0 tokenizers==0.23.3
 export MIDIROLL_PYTHON := $(abspath $(PYTHON))
 
 .PHONY: deps apt-deps venv build test test-no-foundation test-asan test-slurm slurm-deps fuzz demo bench bench-npz bench-html lint lint-web format install clean
@@ -88,8 +90,9 @@ fuzz: deps
 demo: build
 	@sh Samples/demo.sh $(RELEASE_BIN)/midiroll Samples demo
 
-# Speed, side by side with libsmf, symusic and mido (pip install symusic mido), as ratios; then
-# batch over the real corpus copied 50 times with --jobs 1 and --jobs 2. Not part of `make test`.
+# Speed, side by side with libsmf, symusic and mido (pip install symusic mido), as ratios, and
+# MidiTok's trained models beside MidiTok and tokenizers; then batch over the real corpus copied
+# 50 times with --jobs 1 and --jobs 2. Not part of `make test`.
 bench: deps
 	$(SWIFT) build -c release --product midiroll-bench
 	$(SWIFT) build -c release --product midiroll

@@ -24,6 +24,7 @@ let package = Package(
     .library(name: "NPZ", targets: ["NPZ"]),
     .library(name: "PianoRollNPZ", targets: ["PianoRollNPZ"]),
     .library(name: "PianoRollWeb", targets: ["PianoRollWeb"]),
+    .library(name: "TokenizerModels", targets: ["TokenizerModels"]),
     .library(name: "MIDITokens", targets: ["MIDITokens"]),
     .executable(name: "midiroll", targets: ["midiroll"]),
   ],
@@ -53,6 +54,9 @@ let package = Package(
     // summaries, above the model.
     .target(name: "PianoRollJSON", dependencies: ["SMF", "JSON", "PianoRoll"]),
     .target(name: "PianoRollRender", dependencies: ["PianoRoll"]),
+    // MidiTok's trained models (Hugging Face BPE, Unigram, WordPiece) applied to base token ids:
+    // no music, no Foundation.
+    .target(name: "TokenizerModels", dependencies: ["JSON"]),
     // MidiTok 3.1's tokens: its tokenizer file, symusic's reading, its preprocessing, its
     // tokenizations and decoding, above the model.
     .target(
@@ -97,7 +101,7 @@ let package = Package(
     .executableTarget(
       name: "midiroll-bench",
       dependencies: [
-        "SMF", "PianoRoll", "PianoRollJSON", "NPZ", "PianoRollNPZ",
+        "SMF", "PianoRoll", "PianoRollJSON", "NPZ", "PianoRollNPZ", "TokenizerModels",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
         .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
       ]),
@@ -132,6 +136,7 @@ let package = Package(
       name: "PianoRollNPZTests",
       dependencies: ["PianoRollNPZ", "NPZ", "PianoRoll", "SMF", "TestSupport", "midiroll"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
+    .testTarget(name: "TokenizerModelsTests", dependencies: ["TokenizerModels", "JSON", "TestSupport"]),
     .testTarget(
       name: "PianoRollRenderTests", dependencies: ["PianoRollRender", "PianoRoll", "SMF"]),
     .testTarget(
