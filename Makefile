@@ -15,7 +15,7 @@ RELEASE_BIN = .build/release
 # Python packages the tests read outputs with (clients nobody here wrote), in a virtual environment
 # under .build so the machine's Python stays as it is. Tests find it through MIDIROLL_PYTHON.
 # MidiTok 3.1 and the Hugging Face `tokenizers` it trains with judge the tokens' ids (pinned: the
-# saved tokenizers in Tests/Fixtures/tokenizers were made with them).
+# saved tokenizers in Samples/tokenizers and Tests/Fixtures/tokenizers were made with them).
 VENV = .build/venv
 PYTHON = $(VENV)/bin/python3
 PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema symusic miditok==3.1.0 tokenizers==0.23.3

@@ -4,7 +4,7 @@ import PackageDescription
 /// midiroll: a Standard MIDI File reader and writer, a piano-roll model, and the `midiroll` tool.
 ///
 /// Modules, lowest first (an arrow never points up):
-/// `SMF`, `JSON`, `NPZ` → `PianoRoll` → `PianoRollJSON` → (`PianoRollRender`, `PianoRollWeb`,
+/// `SMF`, `JSON`, `NPZ` → `PianoRoll`, `TokenizerModels` → `PianoRollJSON` → (`PianoRollRender`, `PianoRollWeb`,
 /// `PianoRollNPZ`, `AudioRender`, `MIDITokens`) → `MIDIRollKit` (the formats and the one pipeline) → `MIDIRollCLI` → `midiroll`.
 /// Every library target has a test target of its own (`FuzzLaws`'s is `HostileInputTests`).
 /// `PianoRollWeb`'s page (HTML, CSS, JavaScript in Sources/PianoRollWeb/Page) is embedded at build
@@ -60,7 +60,7 @@ let package = Package(
     // MidiTok 3.1's tokens: its tokenizer file, symusic's reading, its preprocessing, its
     // tokenizations and decoding, above the model.
     .target(
-      name: "MIDITokens", dependencies: ["SMF", "JSON"],
+      name: "MIDITokens", dependencies: ["SMF", "JSON", "TokenizerModels"],
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // NPY arrays in a ZIP (DEFLATE and CRC-32 from zlib): a container that knows no music.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),

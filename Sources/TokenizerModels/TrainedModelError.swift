@@ -6,9 +6,9 @@ import JSON
 ///
 /// ``description`` is one line, such as
 /// `_model.normalizer: not supported: found an object of type "NFKC" (expected null)`.
-public struct TrainedModelError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct TrainedModelError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What went wrong.
-  public enum Kind: Sendable, Equatable {
+  public enum Kind: Sendable, Hashable {
     /// The file or the `_model` text is not JSON, or a value has the wrong JSON type: the JSON
     /// reader's error (for the `_model` text, its path is inside it).
     case json(JSONError)
@@ -34,7 +34,7 @@ public struct TrainedModelError: Error, Sendable, Equatable, CustomStringConvert
   }
 
   /// Where the fault is.
-  public enum Location: Sendable, Equatable {
+  public enum Location: Sendable, Hashable {
     /// A value of MidiTok's saved fields; paths inside the Hugging Face JSON start with `_model`.
     case path(JSONPath)
     /// Encoding: the base id at `index` of chunk `chunk`.

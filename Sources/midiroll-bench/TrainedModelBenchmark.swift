@@ -8,7 +8,7 @@ import TokenizerModels
 struct TrainedModelBenchmark: BenchmarkSection {
   var title: String { "trained tokenizer models: base ids/s, midiroll against MidiTok 3.1 and tokenizers" }
 
-  /// The saved tokenizers, in `Tests/Fixtures/tokenizers`.
+  /// The saved tokenizers, in `Samples/tokenizers`.
   static let tokenizers = ["remi-bpe", "remi-unigram", "remi-wordpiece"]
 
   /// What the script prints.
@@ -34,7 +34,7 @@ struct TrainedModelBenchmark: BenchmarkSection {
       return
     }
     let folder = PythonReader.folder.deletingLastPathComponent().appendingPathComponent(
-      "Tests/Fixtures/tokenizers")
+      "Samples/tokenizers")
     for name in Self.tokenizers {
       let path = folder.appendingPathComponent("\(name).json").path
       let chunksFile = context.scratch.appendingPathComponent("\(name)-chunks.json")

@@ -31,7 +31,12 @@ struct TokensCommandTests {
     tokenizer.tokenize_dataset(Path(sys.argv[2]).resolve(), Path(sys.argv[3]), verbose=False, parallel_workers_size=1)
     """
 
-  @Test("batch --to tokens writes the files tokenize_dataset writes, tokens in each report line", arguments: ["remi", "remi-plus"])
+  /// The samples' tokenizers: untrained, and trained (BPE, Unigram, WordPiece).
+  static let sampleTokenizers = ["remi", "remi-plus", "remi-bpe", "remi-unigram", "remi-wordpiece"]
+
+  @Test(
+    "batch --to tokens writes the files tokenize_dataset writes, tokens in each report line",
+    arguments: sampleTokenizers)
   func batchMatchesTokenizeDataset(tokenizer name: String) throws {
     let songs = try Self.songsFolder()
     defer { try? FileManager.default.removeItem(at: songs) }
@@ -79,7 +84,7 @@ struct TokensCommandTests {
     print(json.dumps(bad))
     """
 
-  @Test("detokenize gives the notes, tempos and meters of MidiTok's decode", arguments: ["remi", "remi-plus"])
+  @Test("detokenize gives the notes, tempos and meters of MidiTok's decode", arguments: sampleTokenizers)
   func detokenizeMatchesDecode(tokenizer name: String) throws {
     let songs = try Self.songsFolder()
     defer { try? FileManager.default.removeItem(at: songs) }
@@ -114,6 +119,8 @@ struct TokensCommandTests {
       return url.path
     }
     let remiText = try String(contentsOfFile: remi, encoding: .utf8)
+    let bpe = Self.tokenizers.appendingPathComponent("remi-bpe.json").path
+    let bpeText = try String(contentsOfFile: bpe, encoding: .utf8)
     let cases: [(arguments: [String], expected: String)] = [
       (["tokenize", song, "o.json", "--tokenizer", try write("[1, 2]", "list.json")], "(top level)"),
       (["tokenize", song, "o.json", "--tokenizer", try write("{\"config\": {}}", "noname.json")], "tokenization"),
@@ -143,6 +150,29 @@ struct TokensCommandTests {
       (["detokenize", try write("{\"ids\": []}", "empty.json"), "o.mid", "--tokenizer", remi], "ids"),
       (["detokenize", try write("{\"notes\": []}", "other.json"), "o.mid", "--tokenizer", remi], "missing \"ids\""),
       (["detokenize", try write("{\"ids\": [[4, \"x\"]]}", "text.json"), "o.mid", "--tokenizer", remi], "ids[0][1]"),
+      // Trained: ids past the trained vocabulary; trained ids with an untrained tokenizer; a
+      // model the tokenizers JSON names that MidiTok does not train.
+      (
+        [
+          "detokenize", try write("{\"ids\": [[4, 900, 1000]]}", "trained.json"), "o.mid", "--tokenizer", bpe,
+        ], "ids[0][2]"
+      ),
+      (
+        [
+          "detokenize", try write("{\"ids\": [[4]], \"ids_encoded\": [true]}", "encoded.json"), "o.mid",
+          "--tokenizer", remi,
+        ],
+        "ids_encoded"
+      ),
+      (
+        [
+          "tokenize", song, "o.json", "--tokenizer",
+          try write(
+            bpeText.replacingOccurrences(
+              of: #"\"type\":\"BPE\""#, with: #"\"type\":\"WordLevel\""#),
+            "wordlevel.json"),
+        ], "_model.model.type"
+      ),
     ]
     for (arguments, expected) in cases {
       let output = work.appendingPathComponent(arguments[2]).path

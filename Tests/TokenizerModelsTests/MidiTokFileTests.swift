@@ -15,7 +15,7 @@ struct MidiTokFileTests {
 
   /// The three models MidiTok trains on every file; the other settings on some.
   static let cases: [(name: String, files: [String])] = SavedTokenizers.names.map { name in
-    (name, ["remi-bpe", "remi-unigram", "remi-wordpiece"].contains(name) ? allFiles : someFiles)
+    (name, SavedTokenizers.sampleNames.contains(name) ? allFiles : someFiles)
   }
 
   @Test("encode and decode equal MidiTok's", arguments: cases)

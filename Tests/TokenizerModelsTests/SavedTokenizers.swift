@@ -2,11 +2,16 @@ import Foundation
 import TestSupport
 import TokenizerModels
 
-/// The tokenizers MidiTok 3.1 trained and saved in `Tests/Fixtures/tokenizers`
-/// (`make-trained.py`), and the judge script that runs MidiTok and `tokenizers` on them.
+/// The tokenizers MidiTok 3.1 trained and saved (`Samples/tokenizers/make-tokenizers.py`): the
+/// REMI ones in `Samples/tokenizers`, the other settings in `Tests/Fixtures/tokenizers`, with the
+/// judge script that runs MidiTok and `tokenizers` on them.
 enum SavedTokenizers {
-  /// The folder of the saved tokenizers and the scripts.
+  /// The folder of the test settings and the judge script.
   static let folder = RealFiles.packageRoot.appendingPathComponent("Tests/Fixtures/tokenizers")
+  /// The folder of the samples' trained tokenizers.
+  static let samples = RealFiles.packageRoot.appendingPathComponent("Samples/tokenizers")
+  /// The tokenizers kept in ``samples``.
+  static let sampleNames = ["remi-bpe", "remi-unigram", "remi-wordpiece"]
 
   /// The saved tokenizers' names (`remi-bpe`, …).
   static let names = [
@@ -15,7 +20,9 @@ enum SavedTokenizers {
   ]
 
   /// The path of a saved tokenizer.
-  static func path(_ name: String) -> String { folder.appendingPathComponent("\(name).json").path }
+  static func path(_ name: String) -> String {
+    (sampleNames.contains(name) ? samples : folder).appendingPathComponent("\(name).json").path
+  }
 
   /// The model of a saved tokenizer.
   static func model(_ name: String) throws -> TrainedTokenizerModel {

@@ -16,14 +16,18 @@ public struct TokenSequences: Hashable, Sendable {
   public var barTicks: [Int]
   /// The ticks of the beats (see ``barTicks``).
   public var beatTicks: [Int]
+  /// Whether ``sequences`` hold a trained model's ids (MidiTok's `are_ids_encoded`), not base
+  /// ids.
+  public var idsAreEncoded = false
 
   /// The number of tokens of all sequences.
   public var tokenCount: Int { sequences.reduce(0) { $0 + $1.count } / max(width, 1) }
 }
 
 extension Tokenizer {
-  /// Tokenizes a song as MidiTok 3.1's `tokenizer(score)` does: preprocessing, then the
-  /// tokenization's events and time tokens, then ids.
+  /// Tokenizes a song into base ids as MidiTok 3.1's `encode(score, encode_ids=False)` does:
+  /// preprocessing, then the tokenization's events and time tokens, then ids.
+  /// ``tokenize(_:)`` is `tokenizer(score)`, with a trained model's ids.
   /// - Parameter keepingTimes: Keep each token's tick (``TokenSequences/times``), which a
   ///   trained model's split needs.
   /// - Throws: ``TokensError`` where MidiTok itself fails on the song.
