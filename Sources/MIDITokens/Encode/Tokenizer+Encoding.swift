@@ -127,8 +127,8 @@ extension Tokenizer {
 /// up in the vocabulary) at once, with its tick when asked.
 struct TokenOutput {
   let ids: TokenIDs
-  /// The flat table, held unowned so that a lookup retains nothing (``ids`` keeps it alive).
-  private unowned(unsafe) let flat: FlatIDTable
+  /// The flat table's storage, so that a lookup retains nothing (``ids`` keeps it alive).
+  private let flat: FlatIDTable.Lookup
   let keepingTimes: Bool
   private(set) var sequences: [[Int32]] = []
   private(set) var times: [[Int32]] = []
@@ -137,7 +137,7 @@ struct TokenOutput {
 
   init(ids: TokenIDs, keepingTimes: Bool) {
     self.ids = ids
-    flat = ids.flatTable
+    flat = ids.flatTable.lookup
     self.keepingTimes = keepingTimes
   }
 
