@@ -5,18 +5,15 @@
 For each file, what `tokenize_dataset` does for it (`_tokenize_dataset_file`): `Score(path)`,
 `tokenizer.encode(score)` (the same as `tokenizer(path)`; a trained tokenizer encodes its ids
 with its model) and `save_tokens` of the ids with the programs of the tracks, as OUT_DIR/STEM.json.
-One untimed warm-up pass, then timed passes until --passes are done or --min-seconds have gone
-by. Prints one JSON object: {"available": true, "version": …, "files": N, "tokens": T,
-"passSeconds": [...], "passCPUSeconds": [...]} (CPU: user + system of this process), or
-{"available": false, "reason": …} without MidiTok.
+Timed by bench_common.run (a warm-up pass, then passes until --passes or --min-seconds); its
+"notes" field holds the tokens of a pass.
 """
 
 import argparse
-import json
-import sys
-import time
 import warnings
 from pathlib import Path
+
+import bench_common
 
 warnings.filterwarnings("ignore")
 
@@ -29,14 +26,14 @@ parser.add_argument("files", nargs="+")
 options = parser.parse_args()
 
 try:
+    import json
     from importlib.metadata import version
 
     import miditok
     import symusic
     from miditok.utils import get_score_programs
 except ImportError as error:
-    print(json.dumps({"available": False, "reason": str(error)}))
-    sys.exit(0)
+    bench_common.unavailable("MidiTok", error)
 
 saved = json.loads(Path(options.tokenizer).read_text())
 tokenizer = getattr(miditok, saved["tokenization"])(params=options.tokenizer)
@@ -45,34 +42,14 @@ out.mkdir(parents=True, exist_ok=True)
 save_programs = not tokenizer.config.use_programs
 
 
-def one_pass() -> int:
-    tokens = 0
-    for path in options.files:
-        score = symusic.Score(path)
-        sequences = tokenizer.encode(score)
-        programs = get_score_programs(score) if save_programs else None
-        tokenizer.save_tokens(sequences, out / f"{Path(path).stem}.json", programs=programs)
-        for sequence in sequences if isinstance(sequences, list) else [sequences]:
-            tokens += len(sequence.ids)
-    return tokens
+def tokenize(path, _data):
+    """One file as tokenize_dataset does it; returns (tokens, 0)."""
+    score = symusic.Score(path)
+    sequences = tokenizer.encode(score)
+    programs = get_score_programs(score) if save_programs else None
+    tokenizer.save_tokens(sequences, out / f"{Path(path).stem}.json", programs=programs)
+    tokens = sum(len(s.ids) for s in (sequences if isinstance(sequences, list) else [sequences]))
+    return tokens, 0
 
 
-tokens = one_pass()
-seconds = []
-cpu_seconds = []
-while len(seconds) < max(1, options.passes):
-    cpu_start = time.process_time()
-    start = time.perf_counter()
-    one_pass()
-    seconds.append(time.perf_counter() - start)
-    cpu_seconds.append(time.process_time() - cpu_start)
-    if sum(seconds) >= options.min_seconds:
-        break
-print(json.dumps({
-    "available": True,
-    "version": f"miditok {version('miditok')}, symusic {version('symusic')}",
-    "files": len(options.files),
-    "tokens": tokens,
-    "passSeconds": seconds,
-    "passCPUSeconds": cpu_seconds,
-}))
+bench_common.run("MidiTok", f"miditok {version('miditok')}, symusic {version('symusic')}", options, tokenize)
