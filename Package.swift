@@ -121,7 +121,7 @@ let package = Package(
     .testTarget(
       name: "HostileInputTests",
       dependencies: [
-        "FuzzLaws", "SMF", "MIDIRollCLI", "midiroll", "TestSupport",
+        "FuzzLaws", "SMF", "MIDITokens", "MIDIRollCLI", "midiroll", "TestSupport",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
       ]),
     // Helpers every test target shares: seeded random numbers, the real MIDI files, child processes.

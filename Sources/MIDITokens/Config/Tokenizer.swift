@@ -155,9 +155,9 @@ public struct Tokenizer: Sendable {
   /// Whether all tracks make one token sequence (`one_token_stream`).
   public var oneTokenStream: Bool { config.usePrograms && config.oneTokenStreamForPrograms }
 
-  /// The number of ids (`len(tokenizer)`; for CPWord and Octuple the sum of the
-  /// vocabularies').
-  public var vocabularySize: Int { vocabularies.reduce(0) { $0 + $1.count } }
+  /// The number of ids (`len(tokenizer)`: a trained tokenizer's model's; for CPWord and
+  /// Octuple the sum of the vocabularies').
+  public var vocabularySize: Int { trainedModel?.vocabularySize ?? vocabularies.reduce(0) { $0 + $1.count } }
 
   /// The ticks per beat a denominator has in a song resampled to `ticksPerQuarter`
   /// (`compute_ticks_per_beat`).

@@ -88,7 +88,7 @@ public struct TokenIDList: Hashable, Sendable {
       throw TokensError.json(.wrongType(expected: shape, found: "\(depth) levels of lists"), path)
     }
     // Trained ids reach the model's vocabulary size; base ids the base vocabulary's.
-    let size = max(tokenizer.vocabularies[0].count, model?.vocabularySize ?? 0)
+    let size = max(tokenizer.vocabularies[0].count, tokenizer.vocabularySize)
     var sequences: [[Int]] = []
     for (value, trackPath) in tracks {
       guard case .array(let tokens) = value else {
