@@ -14,12 +14,14 @@ APT_PACKAGES = libsmf-dev pkg-config midicsv openttd-openmsx planetblupi-music-m
 RELEASE_BIN = .build/release
 # Python packages the tests read outputs with (clients nobody here wrote), in a virtual environment
 # under .build so the machine's Python stays as it is. Tests find it through MIDIROLL_PYTHON.
+# MidiTok 3.1 and the Hugging Face `tokenizers` it trains with judge the tokens' ids (pinned: the
+# saved tokenizers in Samples/tokenizers and Tests/Fixtures/tokenizers were made with them).
 VENV = .build/venv
 PYTHON = $(VENV)/bin/python3
-PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema symusic miditok==3.1.0
+PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema symusic miditok==3.1.0 tokenizers==0.23.3
 export MIDIROLL_PYTHON := $(abspath $(PYTHON))
 
-.PHONY: deps apt-deps venv build test test-no-foundation test-asan test-slurm slurm-deps fuzz demo bench bench-npz bench-html lint lint-web format install clean
+.PHONY: deps apt-deps venv build test test-no-foundation test-asan test-slurm slurm-deps fuzz demo bench bench-npz bench-html bench-tokens lint lint-web format install clean
 
 deps: apt-deps venv
 
@@ -88,8 +90,9 @@ fuzz: deps
 demo: build
 	@sh Samples/demo.sh $(RELEASE_BIN)/midiroll Samples demo
 
-# Speed, side by side with libsmf, symusic and mido (pip install symusic mido), as ratios; then
-# batch over the real corpus copied 50 times with --jobs 1 and --jobs 2. Not part of `make test`.
+# Speed, side by side with libsmf, symusic and mido (pip install symusic mido), as ratios, and
+# MidiTok's trained models beside MidiTok and tokenizers; then batch over the real corpus copied
+# 50 times with --jobs 1 and --jobs 2. Not part of `make test`.
 bench: deps
 	$(SWIFT) build -c release --product midiroll-bench
 	$(SWIFT) build -c release --product midiroll
@@ -97,6 +100,7 @@ bench: deps
 	sh Benchmarks/batch.sh $(RELEASE_BIN)/midiroll
 	$(MAKE) bench-npz
 	$(MAKE) bench-html
+	$(MAKE) bench-tokens
 
 # .mid → .npz beside pypianoroll's read + save: the bench's large file and the real corpus.
 bench-npz: deps
@@ -105,6 +109,16 @@ bench-npz: deps
 	$(RELEASE_BIN)/midiroll-bench --save-large .build/bench-large.mid --workloads large \
 	  --tools midiroll --passes 1 --min-seconds 0 --no-python >/dev/null
 	$(PYTHON) Benchmarks/npz_bench.py $(RELEASE_BIN)/midiroll .build/bench-large.mid
+
+# MidiTok tokens: `batch --to tokens --jobs 1` over the real corpus copied 10 times beside MidiTok
+# 3.1 in one Python process (REMI default, REMI + BPE): files/s by the wall clock and per CPU
+# second, their ratios, and memory per file against its bytes (the corpus, the large file).
+bench-tokens: deps
+	$(SWIFT) build -c release --product midiroll-bench
+	$(SWIFT) build -c release --product midiroll
+	$(RELEASE_BIN)/midiroll-bench --save-large .build/bench-large.mid --workloads large \
+	  --tools midiroll --passes 1 --min-seconds 0 --no-python >/dev/null
+	sh Benchmarks/tokens.sh $(RELEASE_BIN)/midiroll $(PYTHON) .build/bench-large.mid
 
 # The interactive page of the large file (the real corpus's largest file repeated to ~8 MB, as
 # midiroll-bench builds it): page size against the song's JSON, and load and pan times in headless

@@ -4,7 +4,7 @@ import PackageDescription
 /// midiroll: a Standard MIDI File reader and writer, a piano-roll model, and the `midiroll` tool.
 ///
 /// Modules, lowest first (an arrow never points up):
-/// `SMF`, `JSON`, `NPZ` → `PianoRoll` → `PianoRollJSON` → (`PianoRollRender`, `PianoRollWeb`,
+/// `SMF`, `JSON`, `NPZ` → `PianoRoll`, `TokenizerModels` → `PianoRollJSON` → (`PianoRollRender`, `PianoRollWeb`,
 /// `PianoRollNPZ`, `AudioRender`, `MIDITokens`) → `MIDIRollKit` (the formats and the one pipeline) → `MIDIRollCLI` → `midiroll`.
 /// Every library target has a test target of its own (`FuzzLaws`'s is `HostileInputTests`).
 /// `PianoRollWeb`'s page (HTML, CSS, JavaScript in Sources/PianoRollWeb/Page) is embedded at build
@@ -24,6 +24,7 @@ let package = Package(
     .library(name: "NPZ", targets: ["NPZ"]),
     .library(name: "PianoRollNPZ", targets: ["PianoRollNPZ"]),
     .library(name: "PianoRollWeb", targets: ["PianoRollWeb"]),
+    .library(name: "TokenizerModels", targets: ["TokenizerModels"]),
     .library(name: "MIDITokens", targets: ["MIDITokens"]),
     .executable(name: "midiroll", targets: ["midiroll"]),
   ],
@@ -53,10 +54,13 @@ let package = Package(
     // summaries, above the model.
     .target(name: "PianoRollJSON", dependencies: ["SMF", "JSON", "PianoRoll"]),
     .target(name: "PianoRollRender", dependencies: ["PianoRoll"]),
+    // MidiTok's trained models (Hugging Face BPE, Unigram, WordPiece) applied to base token ids:
+    // no music, no Foundation.
+    .target(name: "TokenizerModels", dependencies: ["JSON"]),
     // MidiTok 3.1's tokens: its tokenizer file, symusic's reading, its preprocessing, its
     // tokenizations and decoding, above the model.
     .target(
-      name: "MIDITokens", dependencies: ["SMF", "JSON"],
+      name: "MIDITokens", dependencies: ["SMF", "JSON", "TokenizerModels"],
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // NPY arrays in a ZIP (DEFLATE and CRC-32 from zlib): a container that knows no music.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -97,7 +101,7 @@ let package = Package(
     .executableTarget(
       name: "midiroll-bench",
       dependencies: [
-        "SMF", "PianoRoll", "PianoRollJSON", "NPZ", "PianoRollNPZ",
+        "SMF", "PianoRoll", "PianoRollJSON", "NPZ", "PianoRollNPZ", "TokenizerModels",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
         .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
       ]),
@@ -117,7 +121,7 @@ let package = Package(
     .testTarget(
       name: "HostileInputTests",
       dependencies: [
-        "FuzzLaws", "SMF", "MIDIRollCLI", "midiroll", "TestSupport",
+        "FuzzLaws", "SMF", "MIDITokens", "MIDIRollCLI", "midiroll", "TestSupport",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
       ]),
     // Helpers every test target shares: seeded random numbers, the real MIDI files, child processes.
@@ -132,6 +136,7 @@ let package = Package(
       name: "PianoRollNPZTests",
       dependencies: ["PianoRollNPZ", "NPZ", "PianoRoll", "SMF", "TestSupport", "midiroll"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
+    .testTarget(name: "TokenizerModelsTests", dependencies: ["TokenizerModels", "JSON", "TestSupport"]),
     .testTarget(
       name: "PianoRollRenderTests", dependencies: ["PianoRollRender", "PianoRoll", "SMF"]),
     .testTarget(

@@ -2,7 +2,10 @@
 # make demo: the first thing a new user runs. Converts every sample to piano-roll JSON (full and
 # compact) and to pypianoroll .npz, quantizes one, conforms one to a scale, edits one (transpose,
 # slice, merge), draws piano rolls (SVG and the interactive HTML page), renders one to WAV, shows
-# one in the terminal, and batch-converts the folder with a report. Everything lands in OUT.
+# one in the terminal, batch-converts the folder with a report, and tokenizes every sample with
+# MidiTok 3.1's tokenizer files (Samples/tokenizers: REMI, REMI+, TSD, MIDI-Like, Structured and
+# REMI with trained BPE, Unigram and WordPiece models) and decodes the ids back to .mid.
+# Everything lands in OUT.
 # Usage: demo.sh MIDIROLL SAMPLES_DIR OUT_DIR
 set -eu
 bin=$1; samples=$2; out=$3
@@ -73,12 +76,43 @@ echo "== the quantized melody in the terminal (midiroll show)"
 
 echo
 echo "== batch: every sample to JSON, two files at a time (midiroll batch)"
-"$bin" batch "$samples" "$out/batch" --to json --jobs 2 --quiet
+# The songs alone: batch reads every .json under its folder too, and Samples/tokenizers holds
+# MidiTok's tokenizer files.
+mkdir -p "$out/songs"
+cp "$samples"/*.mid "$out/songs/"
+"$bin" batch "$out/songs" "$out/batch" --to json --jobs 2 --quiet
 echo "  -> $out/batch/ (report: $out/batch/midiroll-report.jsonl)"
 echo
 echo "== what the batch did, from its report (midiroll report)"
 "$bin" report "$out/batch"
 
 echo
+echo "== tokens for music ML: MidiTok 3.1's ids (midiroll tokenize / detokenize --tokenizer T.json)"
+for tokenizer in remi remi-plus tsd midilike structured remi-bpe remi-unigram remi-wordpiece; do
+  mkdir -p "$out/tokens/$tokenizer"
+  count=0
+  for f in "$samples"/*.mid; do
+    name=$(basename "$f" .mid)
+    "$bin" tokenize --quiet "$f" "$out/tokens/$tokenizer/$name.json" \
+      --tokenizer "$samples/tokenizers/$tokenizer.json"
+    "$bin" detokenize --quiet "$out/tokens/$tokenizer/$name.json" "$out/tokens/$tokenizer/$name.mid" \
+      --tokenizer "$samples/tokenizers/$tokenizer.json"
+    count=$((count + 1))
+  done
+  echo "  --tokenizer tokenizers/$tokenizer.json: $count songs -> $out/tokens/$tokenizer/*.json," \
+    "decoded back to $out/tokens/$tokenizer/*.mid"
+done
+echo "  the first ids of c-major-arpeggio, base (REMI) and trained (REMI + BPE: 907 is Bar_None TimeSig_4/4 Position_0 Pitch_60):"
+echo "    $(head -c 100 "$out/tokens/remi/c-major-arpeggio.json")…"
+echo "    $(head -c 100 "$out/tokens/remi-bpe/c-major-arpeggio.json")…"
+echo
+echo "== batch: every sample to trained tokens (midiroll batch --to tokens), tokens per file in the report"
+"$bin" batch "$out/songs" "$out/tokens/batch" --to tokens --tokenizer "$samples/tokenizers/remi-bpe.json" --quiet
+tokens=$(grep -o '"tokens":[0-9]*' "$out/tokens/batch/midiroll-report.jsonl" | awk -F: '{t += $2} END {print t}')
+echo "  -> $out/tokens/batch/: $tokens trained ids (MidiTok's DatasetJSON reads the folder;" \
+  "report: midiroll-report.jsonl)"
+
+echo
 echo "Done. Open $out/html/*.html in a browser (zoom, pan, hover, play, edit, save), the SVG files in"
-echo "$out/svg/; the JSON files are in $out/json/ and $out/compact/, the .npz files in $out/npz/."
+echo "$out/svg/; the JSON files are in $out/json/ and $out/compact/, the .npz files in $out/npz/, MidiTok"
+echo "tokens in $out/tokens/."

@@ -59,7 +59,7 @@ struct BenchmarkOptions {
   var python = true
   /// The Python interpreter.
   var pythonExecutable = "python3"
-  /// The tool families to run (`midiroll`, `libsmf`, `symusic`, `mido`); empty: all.
+  /// The tool families to run (`midiroll`, `libsmf`, `symusic`, `mido`, `audio`, `tokens`); empty: all.
   var tools: Set<String> = []
   /// The workloads to run (`real`, `large`); empty: both.
   var workloads: Set<String> = []
@@ -76,11 +76,12 @@ struct BenchmarkOptions {
   /// The usage text.
   static let usage = """
     usage: midiroll-bench [--passes N] [--min-seconds S] [--large-mb M] [--no-python] [--python PATH]
-                          [--tools midiroll,libsmf,symusic,mido] [--workloads real,large]
+                          [--tools midiroll,libsmf,symusic,mido,audio,tokens] [--workloads real,large]
                           [--save-large PATH] [--files FILE...]
       Reads every real MIDI file of the Debian packages openttd-openmsx and planetblupi-music-midi,
       and one large file built from them, with midiroll, libsmf, symusic and mido; prints
-      milliseconds per file, MB/s and the ratio to midiroll's reader (best pass of each tool).
+      milliseconds per file, MB/s and the ratio to midiroll's reader (best pass of each tool);
+      then MidiTok's trained tokenizers (BPE, Unigram, WordPiece) against MidiTok and tokenizers.
     """
 
   /// Parses the arguments after the program name.

@@ -6,6 +6,7 @@ import Foundation
 var sections: [any BenchmarkSection] = [
   ReaderBenchmark(),
   CommandBenchmark(),
+  TrainedModelBenchmark(),
 ]
 #if FluidSynth
   sections.append(AudioRenderBenchmark())

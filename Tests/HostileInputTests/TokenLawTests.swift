@@ -1,10 +1,12 @@
 import FuzzLaws
+import MIDITokens
 import TestSupport
 import Testing
 
 /// The laws of MidiTok tokens (``TokenLaws``) on deterministic hostile inputs: random id lists
 /// for every tokenizer and nesting (decoding never crashes; a decoded song is a MIDI file that
-/// reads without warnings), and the mutation corpus read and tokenized.
+/// reads without warnings), the same with the samples' trained tokenizers, and the mutation
+/// corpus read and tokenized.
 @Suite("token laws")
 struct TokenLawTests {
   @Test("decoding 20,000 random id lists keeps every law")
@@ -18,6 +20,29 @@ struct TokenLawTests {
       // Mostly ids inside the vocabulary: the high byte of each id small.
       for position in stride(from: 3, to: bytes.count, by: 2) where random.next() % 8 != 0 { bytes[position] &= 0x01 }
       if let violation = TokenLaws.checkDecode(bytes) { broken.append("input \(index): \(violation)") }
+    }
+    #expect(broken.isEmpty, "\(broken.prefix(5))")
+  }
+
+  @Test("decoding 6,000 random id lists with trained tokenizers keeps every law")
+  func randomTrainedIDLists() throws {
+    let folder = RealFiles.packageRoot.appendingPathComponent("Samples/tokenizers")
+    let tokenizers = try ["remi-bpe", "remi-unigram", "remi-wordpiece"].map { name in
+      let path = folder.appendingPathComponent("\(name).json").path
+      return try Tokenizer(file: TokenizerFile(bytes: RealFiles.bytes(path)))
+    }
+    var random = SplitMix64(seed: 0x7EA1_4ED5)
+    var broken: [String] = []
+    for index in 0..<6_000 {
+      let count = 2 + Int(random.next() % 400)
+      var bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      bytes[0] = UInt8(index % 256)
+      // Ids below 1,024, a third of lists all below 256 (base ids, read as such).
+      let limit: UInt8 = index % 3 == 0 ? 0x00 : 0x03
+      for position in stride(from: 3, to: bytes.count, by: 2) { bytes[position] &= limit }
+      if let violation = TokenLaws.checkDecode(bytes, tokenizers: tokenizers) {
+        broken.append("input \(index): \(violation)")
+      }
     }
     #expect(broken.isEmpty, "\(broken.prefix(5))")
   }

@@ -31,9 +31,15 @@ struct TokensCommandTests {
     tokenizer.tokenize_dataset(Path(sys.argv[2]).resolve(), Path(sys.argv[3]), verbose=False, parallel_workers_size=1)
     """
 
+  /// The samples' tokenizers: untrained (one vocabulary and compound), and trained (BPE, Unigram,
+  /// WordPiece).
+  static let sampleTokenizers = [
+    "remi", "remi-plus", "cpword", "octuple", "remi-bpe", "remi-unigram", "remi-wordpiece",
+  ]
+
   @Test(
     "batch --to tokens writes the files tokenize_dataset writes, tokens in each report line",
-    arguments: ["remi", "remi-plus", "cpword", "octuple"])
+    arguments: sampleTokenizers)
   func batchMatchesTokenizeDataset(tokenizer name: String) throws {
     let songs = try Self.songsFolder()
     defer { try? FileManager.default.removeItem(at: songs) }
@@ -81,9 +87,7 @@ struct TokensCommandTests {
     print(json.dumps(bad))
     """
 
-  @Test(
-    "detokenize gives the notes, tempos and meters of MidiTok's decode",
-    arguments: ["remi", "remi-plus", "cpword", "octuple"])
+  @Test("detokenize gives the notes, tempos and meters of MidiTok's decode", arguments: sampleTokenizers)
   func detokenizeMatchesDecode(tokenizer name: String) throws {
     let songs = try Self.songsFolder()
     defer { try? FileManager.default.removeItem(at: songs) }
@@ -128,6 +132,8 @@ struct TokensCommandTests {
     let remiText = try String(contentsOfFile: remi, encoding: .utf8)
     let octupleWithoutBars = try String(contentsOfFile: octuple, encoding: .utf8)
       .replacingOccurrences(of: "\"max_bar_embedding\": 60", with: "\"max_bar_embedding\": null")
+    let bpe = Self.tokenizers.appendingPathComponent("remi-bpe.json").path
+    let bpeText = try String(contentsOfFile: bpe, encoding: .utf8)
     let cases: [(arguments: [String], expected: String)] = [
       (["tokenize", song, "o.json", "--tokenizer", try write("[1, 2]", "list.json")], "(top level)"),
       (["tokenize", song, "o.json", "--tokenizer", try write("{\"config\": {}}", "noname.json")], "tokenization"),
@@ -167,6 +173,29 @@ struct TokensCommandTests {
       (
         ["tokenize", song, "o.json", "--tokenizer", try write(octupleWithoutBars, "octuple-bars.json")],
         "config.additional_params.max_bar_embedding: null is not supported"
+      ),
+      // Trained: ids past the trained vocabulary; trained ids with an untrained tokenizer; a
+      // model the tokenizers JSON names that MidiTok does not train.
+      (
+        [
+          "detokenize", try write("{\"ids\": [[4, 900, 1000]]}", "trained.json"), "o.mid", "--tokenizer", bpe,
+        ], "ids[0][2]"
+      ),
+      (
+        [
+          "detokenize", try write("{\"ids\": [[4]], \"ids_encoded\": [true]}", "encoded.json"), "o.mid",
+          "--tokenizer", remi,
+        ],
+        "ids_encoded"
+      ),
+      (
+        [
+          "tokenize", song, "o.json", "--tokenizer",
+          try write(
+            bpeText.replacingOccurrences(
+              of: #"\"type\":\"BPE\""#, with: #"\"type\":\"WordLevel\""#),
+            "wordlevel.json"),
+        ], "_model.model.type"
       ),
     ]
     for (arguments, expected) in cases {

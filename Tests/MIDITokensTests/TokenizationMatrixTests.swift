@@ -45,7 +45,7 @@ import TestSupport
       let mine: MidiTokJudge.JSONIDs
       do {
         if scores[answer.file] == nil { scores[answer.file] = try Score(midiBytes: RealFiles.bytes(path)) }
-        let tokens = try tokenizer.encode(scores[answer.file]!)
+        let tokens = try tokenizer.tokenize(scores[answer.file]!)
         mine = tokens.judgeIDs
       } catch {
         if answer.error == nil { Issue.record("\(answer.tokenizer) \(path): midiroll refuses (\(error))") }

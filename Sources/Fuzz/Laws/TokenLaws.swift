@@ -36,10 +36,11 @@ public enum TokenLaws {
     }
   }()
 
-  /// Reads the input as a list of ids for one of ``tokenizers``: the first byte picks the
-  /// tokenizer, the second the nesting (flat, per track, a token a list), the rest are 16-bit
-  /// ids a little past the vocabulary; then decodes them.
-  public static func checkDecode(_ bytes: [UInt8]) -> LawViolation? {
+  /// Reads the input as a list of ids for one of `tokenizers` (``tokenizers`` unless given,
+  /// such as trained ones read from their files): the first byte picks the tokenizer, the second
+  /// the nesting (flat, per track, a token a list), the rest are 16-bit ids a little past the
+  /// vocabulary; then decodes them.
+  public static func checkDecode(_ bytes: [UInt8], tokenizers: [Tokenizer] = tokenizers) -> LawViolation? {
     guard bytes.count >= 2, !tokenizers.isEmpty else { return nil }
     let tokenizer = tokenizers[Int(bytes[0]) % tokenizers.count]
     let shape = bytes[1]

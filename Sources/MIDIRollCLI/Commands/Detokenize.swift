@@ -8,8 +8,10 @@ struct Detokenize: ParsableCommand {
     abstract: "Decode MidiTok 3.1 token ids (MidiTok's tokens JSON) into a song, as MidiTok's decode does.",
     discussion: """
       IN holds {"ids": …} as MidiTok's save_tokens writes it (a list, a list per track, a \
-      list of ids per token for CPWord and Octuple). The song has the notes, tempos, time \
-      signatures and programs MidiTok's decode gives, written as symusic writes a song.
+      list of ids per token for CPWord and Octuple). With a trained tokenizer, a sequence with \
+      an id past the base vocabulary is decoded by the model first, as MidiTok decides. The \
+      song has the notes, tempos, time signatures and programs MidiTok's decode gives, written \
+      as symusic writes a song.
       """
   )
 

@@ -9,7 +9,9 @@ struct Tokenize: ParsableCommand {
     discussion: """
       The song is read as MidiTok reads it (through symusic), preprocessed as MidiTok's \
       preprocess_score does and tokenized with the tokenizer file's tokenization and \
-      configuration; the output is what MidiTok's tokenize_dataset saves: {"ids": …, \
+      configuration; with a trained tokenizer (BPE, Unigram, WordPiece) the ids of each bar \
+      (or beat, as encode_ids_split says) are then encoded by its model, as MidiTok's \
+      encode_token_ids does. The output is what MidiTok's tokenize_dataset saves: {"ids": …, \
       "ids_encoded": …, "programs": …}, read by MidiTok's load_tokens and DatasetJSON. A \
       configuration midiroll does not reproduce exactly is refused, naming the field.
       """

@@ -9,7 +9,8 @@ struct TokenizerOptions: ParsableArguments {
     name: .long,
     help: ArgumentHelp(
       "The tokenizer file MidiTok 3.1 saved (tokenizer.save(path)): REMI, TSD, MIDILike, Structured, CPWord or "
-        + "Octuple.", valueName: "tokenizer.json"))
+        + "Octuple; REMI, TSD, MIDILike and Structured also trained (BPE, Unigram, WordPiece).",
+      valueName: "tokenizer.json"))
   var tokenizer: String?
 
   /// Creates default options.

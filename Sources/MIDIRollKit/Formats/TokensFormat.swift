@@ -43,7 +43,7 @@ public enum TokensFormat {
     {
       do throws(TokensError) {
         let reading = try Score.reading(midiBytes: bytes, options: options)
-        let tokens = try tokenizer.encode(reading.score)
+        let tokens = try tokenizer.tokenize(reading.score)
         tokens.writeJSON(programs: tokenizer.config.usePrograms ? nil : reading.score.programs) { sink.write($0) }
         return EncoderReport(
           tokens: tokens.tokenCount, warnings: reading.warnings.map(\.description), notes: reading.noteOnCount)

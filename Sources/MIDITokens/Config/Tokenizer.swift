@@ -1,3 +1,6 @@
+import JSON
+import TokenizerModels
+
 /// A MidiTok 3.1 tokenizer as its constructor makes it from a tokenizer file: the adjusted
 /// configuration, the vocabulary (rebuilt as MidiTok builds it, or a trained tokenizer's
 /// own), and every bin MidiTok quantizes to, computed with NumPy's arithmetic.
@@ -8,8 +11,8 @@ public struct Tokenizer: Sendable {
   public let config: TokenizerConfig
   /// The vocabulary; for CPWord and Octuple, one per token field.
   public private(set) var vocabularies: [Vocabulary] = []
-  /// A trained tokenizer's parts, `nil` when untrained.
-  public let trained: TokenizerFile.TrainedParts?
+  /// A trained tokenizer's model (BPE, Unigram or WordPiece), `nil` when untrained.
+  public let trainedModel: TrainedTokenizerModel?
 
   /// The time signatures of the vocabulary (`self.time_signatures`), in MidiTok's order;
   /// 4/4 alone without time signature tokens.
@@ -50,7 +53,7 @@ public struct Tokenizer: Sendable {
   public init(file: TokenizerFile) throws(TokensError) {
     tokenization = file.tokenization
     config = file.config
-    trained = file.trained
+    trainedModel = try Self.trainedModel(of: file)
     noteOnOff = file.tokenization == .midiLike
     let top = JSONPathShorthand.config
 
@@ -115,7 +118,8 @@ public struct Tokenizer: Sendable {
       }
     }
     if let trained = file.trained {
-      guard let vocabulary = Vocabulary(ids: trained.vocabBase) else {
+      let ids = trained.vocabBase.reduce(into: [:]) { $0[$1.token] = $1.id }
+      guard let vocabulary = Vocabulary(ids: ids) else {
         throw TokensError.json(
           .invalidValue(value: "ids", expected: "the ids 0 to count - 1, each once"), JSONPathShorthand.top.appending("_vocab_base"))
       }
@@ -160,9 +164,9 @@ public struct Tokenizer: Sendable {
   /// Whether all tracks make one token sequence (`one_token_stream`).
   public var oneTokenStream: Bool { config.usePrograms && config.oneTokenStreamForPrograms }
 
-  /// The number of ids (`len(tokenizer)`; for CPWord and Octuple the sum of the
-  /// vocabularies').
-  public var vocabularySize: Int { vocabularies.reduce(0) { $0 + $1.count } }
+  /// The number of ids (`len(tokenizer)`: a trained tokenizer's model's; for CPWord and
+  /// Octuple the sum of the vocabularies').
+  public var vocabularySize: Int { trainedModel?.vocabularySize ?? vocabularies.reduce(0) { $0 + $1.count } }
 
   /// The ticks per beat a denominator has in a song resampled to `ticksPerQuarter`
   /// (`compute_ticks_per_beat`).
@@ -170,8 +174,6 @@ public struct Tokenizer: Sendable {
     denominator == 4 ? ticksPerQuarter : Int(Double(ticksPerQuarter) * (4 / Double(denominator)))
   }
 }
-
-import JSON
 
 /// Paths in a tokenizer file, for messages.
 enum JSONPathShorthand {

@@ -3,7 +3,7 @@ import JSON
 /// The file MidiTok 3.1's `tokenizer.save(path)` writes (`to_dict`): `config`, `tokenization`,
 /// the versions, and for a trained tokenizer `_vocab_base`, `_model` and
 /// `_vocab_base_byte_to_token`.
-public struct TokenizerFile: Hashable, Sendable {
+public struct TokenizerFile: Sendable {
   /// The tokenization.
   public var tokenization: Tokenization
   /// The configuration, as MidiTok's constructor leaves it.
@@ -13,14 +13,16 @@ public struct TokenizerFile: Hashable, Sendable {
   /// A trained tokenizer's parts, `nil` when untrained.
   public var trained: TrainedParts?
 
-  /// What a trained tokenizer adds to the file.
-  public struct TrainedParts: Hashable, Sendable {
-    /// The base vocabulary (token → id), as trained.
-    public var vocabBase: [String: Int]
+  /// What a trained tokenizer adds to the file. The two objects are kept as their members in
+  /// the file's order, their texts as written: MidiTok's characters `chr(id + 33)` include
+  /// canonically equivalent ones, which a `[String: …]` dictionary would merge.
+  public struct TrainedParts: Sendable {
+    /// `_vocab_base`'s members: base token, base id (the later of two members wins).
+    public var vocabBase: [(token: String, id: Int)]
     /// The Hugging Face `tokenizers` model, a JSON document as a string.
     public var model: String
-    /// The character of each base token (`chr(id + 33)` before training).
-    public var byteToToken: [String: String]
+    /// `_vocab_base_byte_to_token`'s members: the character(s) of a base token, the token.
+    public var byteToToken: [(byte: String, token: String)]
   }
 
   /// Reads a tokenizer file's bytes.
@@ -82,9 +84,9 @@ public struct TokenizerFile: Hashable, Sendable {
     }
     var config = try TokenizerConfig(json: configObject, path: top.appending("config"))
     config.adjust(for: tokenization)
-    var vocabBase: [String: Int]?
+    var vocabBase: [(token: String, id: Int)]?
     var model: String?
-    var byteToToken: [String: String]?
+    var byteToToken: [(byte: String, token: String)]?
     for member in object.members {
       let path = top.appending(member.name)
       switch member.name {
@@ -94,12 +96,12 @@ public struct TokenizerFile: Hashable, Sendable {
         guard case .object(let vocabulary) = member.value else {
           throw TokensError.json(.wrongType(expected: "an object of token ids", found: member.value.summary), path)
         }
-        var ids: [String: Int] = [:]
+        var ids: [(token: String, id: Int)] = []
         for entry in vocabulary.members {
           guard case .integer(let id) = entry.value, id >= 0 else {
             throw TokensError.json(.wrongType(expected: "a token id", found: entry.value.summary), path.appending(entry.name))
           }
-          ids[entry.name] = id
+          ids.append((entry.name, id))
         }
         vocabBase = ids
       case "_model":
@@ -111,12 +113,12 @@ public struct TokenizerFile: Hashable, Sendable {
         guard case .object(let table) = member.value else {
           throw TokensError.json(.wrongType(expected: "an object", found: member.value.summary), path)
         }
-        var map: [String: String] = [:]
+        var map: [(byte: String, token: String)] = []
         for entry in table.members {
           guard case .string(let token) = entry.value else {
             throw TokensError.json(.wrongType(expected: "a token", found: entry.value.summary), path.appending(entry.name))
           }
-          map[entry.name] = token
+          map.append((entry.name, token))
         }
         byteToToken = map
       default:

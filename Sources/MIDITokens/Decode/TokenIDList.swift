@@ -1,4 +1,5 @@
 import JSON
+import TokenizerModels
 
 /// The ids of a tokens file (MidiTok's `save_tokens`: `{"ids": …}`), checked against a
 /// tokenizer: the nesting its i/o format has (a list per track unless one stream, a list per
@@ -42,17 +43,19 @@ public struct TokenIDList: Hashable, Sendable {
     guard let ids = object["ids"] else {
       throw TokensError.json(.missingName("ids", expected: "the token ids (MidiTok's save_tokens)"), top)
     }
-    if case .array(let flags)? = object["ids_encoded"], flags.contains(.bool(true)) {
-      throw TokensError(
-        .unsupported(
-          path: top.appending("ids_encoded"), value: "true",
-          reason: "ids encoded by a trained model; decode them with the trained tokenizer"))
-    }
-    if case .bool(true)? = object["ids_encoded"] {
-      throw TokensError(
-        .unsupported(
-          path: top.appending("ids_encoded"), value: "true",
-          reason: "ids encoded by a trained model; decode them with the trained tokenizer"))
+    // A trained tokenizer ignores the flag, as MidiTok's `load_tokens` and `decode` do: a
+    // sequence holds trained ids when one of them is past the base vocabulary.
+    let model = tokenizer.trainedModel
+    if model == nil {
+      var encoded = false
+      if case .array(let flags)? = object["ids_encoded"], flags.contains(.bool(true)) { encoded = true }
+      if case .bool(true)? = object["ids_encoded"] { encoded = true }
+      if encoded {
+        throw TokensError(
+          .unsupported(
+            path: top.appending("ids_encoded"), value: "true",
+            reason: "ids encoded by a trained model; decode them with the trained tokenizer"))
+      }
     }
     let path = top.appending("ids")
     guard case .array(let outer) = ids else {
@@ -87,6 +90,8 @@ public struct TokenIDList: Hashable, Sendable {
         : (multi ? "a list per track of tokens, each a list of ids" : "a list of ids per track")
       throw TokensError.json(.wrongType(expected: shape, found: "\(depth) levels of lists"), path)
     }
+    // Trained ids reach the model's vocabulary size; base ids the base vocabulary's.
+    let size = max(tokenizer.vocabularies[0].count, tokenizer.vocabularySize)
     var sequences: [[Int]] = []
     for (value, trackPath) in tracks {
       guard case .array(let tokens) = value else {
@@ -109,12 +114,32 @@ public struct TokenIDList: Hashable, Sendable {
             sequence.append(try Self.id(value, tokenPath.appending(field), size: tokenizer.vocabularies[field].count))
           }
         } else {
-          sequence.append(try Self.id(token, tokenPath, size: tokenizer.vocabularies[0].count))
+          sequence.append(try Self.id(token, tokenPath, size: size))
         }
+      }
+      if let model, model.idsAreEncoded(sequence) {
+        sequence = try Self.baseIDs(of: sequence, model: model, path: trackPath)
       }
       sequences.append(sequence)
     }
     self.sequences = sequences
+  }
+
+  /// The base ids of a sequence of trained ids (MidiTok's `decode_token_ids`), errors at the
+  /// ids' JSON paths.
+  private static func baseIDs(of ids: [Int], model: TrainedTokenizerModel, path: JSONPath) throws(TokensError)
+    -> [Int]
+  {
+    do {
+      return try model.decode(ids)
+    } catch {
+      guard case .id(let index) = error.location else { throw TokensError(.trainedModel(error)) }
+      if case .idNotInVocabulary(let id) = error.kind {
+        let expected = "an id of the trained vocabulary, 0…\(model.vocabularySize - 1)"
+        throw TokensError.json(.outOfRange(value: "\(id)", expected: expected), path.appending(index))
+      }
+      throw TokensError(.trainedModel(TrainedModelError(error.kind, at: .path(path.appending(index)))))
+    }
   }
 
   private static func id(_ value: JSONValue, _ path: JSONPath, size: Int) throws(TokensError) -> Int {

@@ -4,12 +4,6 @@ extension Tokenizer {
   /// default) and a 4/4 time signature at tick 0 when none is there.
   /// - Throws: ``TokensError`` where MidiTok raises on these tokens.
   public func decode(_ ids: TokenIDList) throws(TokensError) -> Score {
-    guard trained == nil else {
-      throw TokensError(
-        .unsupported(
-          path: JSONPathShorthand.top.appending("_model"), value: "a trained model",
-          reason: "trained tokenizers are applied by the TokenizerModels module, not merged yet"))
-    }
     var sequences: [[String]] = []
     for sequence in ids.sequences {
       var tokens: [String] = []

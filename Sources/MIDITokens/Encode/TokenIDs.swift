@@ -111,7 +111,7 @@ struct TokenIDs: Sendable {
   /// - Throws: ``TokensError/Kind/notInVocabulary(token:)`` where MidiTok raises `KeyError`.
   @inline(__always)
   func id(of event: TokenEvent, ticksPerBeat: Int = 0) throws(TokensError) -> Int32 {
-    let fast = flat.id(kind: event.kind, value: event.value, ticksPerBeat: ticksPerBeat)
+    let fast = flat.lookup.id(kind: event.kind, value: event.value, ticksPerBeat: ticksPerBeat)
     if fast >= 0 { return fast }
     return try slowID(of: event, ticksPerBeat: ticksPerBeat)
   }
@@ -238,21 +238,35 @@ final class FlatIDTable: @unchecked Sendable {
     durations.deallocate()
   }
 
-  /// The id of a kind's value (a duration's at `ticksPerBeat`), or −1 (not such a kind, out
-  /// of the table, or not in the vocabulary).
-  @inline(__always)
-  func id(kind: TokenEvent.Kind, value: Int32, ticksPerBeat: Int) -> Int32 {
-    if kind == .duration || kind == .pedalDuration {
-      for index in 0..<durationTableCount where durations[index].ticksPerBeat == ticksPerBeat {
-        let table = durations[index]
-        guard value >= 0 && Int(value) < table.count else { return -1 }
-        return ids[table.offset + Int(value)]
+  /// The table's storage, for lookups that retain nothing; the table must outlive it.
+  var lookup: Lookup {
+    Lookup(ids: ids, ranges: ranges, durations: durations, durationTableCount: durationTableCount)
+  }
+
+  /// A view of the table's storage: a lookup through it costs no reference counting, which a
+  /// lookup through the class costs in the loop that emits every token.
+  struct Lookup {
+    fileprivate let ids: UnsafeMutablePointer<Int32>
+    fileprivate let ranges: UnsafeMutablePointer<(offset: Int, count: Int, bias: Int)>
+    fileprivate let durations: UnsafeMutablePointer<(ticksPerBeat: Int, offset: Int, count: Int)>
+    fileprivate let durationTableCount: Int
+
+    /// The id of a kind's value (a duration's at `ticksPerBeat`), or −1 (not such a kind, out
+    /// of the table, or not in the vocabulary).
+    @inline(__always)
+    func id(kind: TokenEvent.Kind, value: Int32, ticksPerBeat: Int) -> Int32 {
+      if kind == .duration || kind == .pedalDuration {
+        for index in 0..<durationTableCount where durations[index].ticksPerBeat == ticksPerBeat {
+          let table = durations[index]
+          guard value >= 0 && Int(value) < table.count else { return -1 }
+          return ids[table.offset + Int(value)]
+        }
+        return -1
       }
-      return -1
+      let range = ranges[Int(kind.rawValue)]
+      let index = Int(value) &+ range.bias
+      guard index >= 0 && index < range.count else { return -1 }
+      return ids[range.offset + index]
     }
-    let range = ranges[Int(kind.rawValue)]
-    let index = Int(value) &+ range.bias
-    guard index >= 0 && index < range.count else { return -1 }
-    return ids[range.offset + index]
   }
 }

@@ -1,7 +1,8 @@
 extension TokenSequences {
   /// Writes the tokens as MidiTok's `tokenize_dataset` saves them (`save_tokens` through
   /// Python's `json.dump`): `{"ids": …, "ids_encoded": …}`, the ids a list (one stream) or a
-  /// list per track, a token a list of ids for CPWord and Octuple; `ids_encoded` one flag, or
+  /// list per track, a token a list of ids for CPWord and Octuple; `ids_encoded` (true for a
+  /// trained model's ids) one flag, or
   /// one per track; then `"programs"`, the programs and drum flags of the file's tracks as
   /// read (before preprocessing), when given (MidiTok gives them without Program tokens).
   /// `", "` and `": "` separate as Python's do, so the bytes are MidiTok's.
@@ -53,7 +54,7 @@ extension TokenSequences {
     out.append("{\"ids\": ")
     if isOneStream {
       try writeSequence(sequences.first ?? [])
-      out.append(", \"ids_encoded\": false")
+      out.append(idsAreEncoded ? ", \"ids_encoded\": true" : ", \"ids_encoded\": false")
     } else {
       out.append("[")
       for (index, sequence) in sequences.enumerated() {
@@ -63,7 +64,8 @@ extension TokenSequences {
       }
       out.append("], \"ids_encoded\": [")
       for index in sequences.indices {
-        out.append(index > 0 ? ", false" : "false")
+        if index > 0 { out.append(", ") }
+        out.append(idsAreEncoded ? "true" : "false")
         try flushIfFull()
       }
       out.append("]")

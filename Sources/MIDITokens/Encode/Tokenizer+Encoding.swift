@@ -16,14 +16,18 @@ public struct TokenSequences: Hashable, Sendable {
   public var barTicks: [Int]
   /// The ticks of the beats (see ``barTicks``).
   public var beatTicks: [Int]
+  /// Whether ``sequences`` hold a trained model's ids (MidiTok's `are_ids_encoded`), not base
+  /// ids.
+  public var idsAreEncoded = false
 
   /// The number of tokens of all sequences.
   public var tokenCount: Int { sequences.reduce(0) { $0 + $1.count } / max(width, 1) }
 }
 
 extension Tokenizer {
-  /// Tokenizes a song as MidiTok 3.1's `tokenizer(score)` does: preprocessing, then the
-  /// tokenization's events and time tokens, then ids.
+  /// Tokenizes a song into base ids as MidiTok 3.1's `encode(score, encode_ids=False)` does:
+  /// preprocessing, then the tokenization's events and time tokens, then ids.
+  /// ``tokenize(_:)`` is `tokenizer(score)`, with a trained model's ids.
   /// - Parameter keepingTimes: Keep each token's tick (``TokenSequences/times``), which a
   ///   trained model's split needs.
   /// - Throws: ``TokensError`` where MidiTok itself fails on the song.
@@ -124,8 +128,8 @@ extension Tokenizer {
 /// up in the vocabulary) at once, with its tick when asked.
 struct TokenOutput {
   let ids: TokenIDs
-  /// The flat table, held unowned so that a lookup retains nothing (``ids`` keeps it alive).
-  private unowned(unsafe) let flat: FlatIDTable
+  /// The flat table's storage, so that a lookup retains nothing (``ids`` keeps it alive).
+  private let flat: FlatIDTable.Lookup
   let keepingTimes: Bool
   private(set) var sequences: [[Int32]] = []
   private(set) var times: [[Int32]] = []
@@ -134,7 +138,7 @@ struct TokenOutput {
 
   init(ids: TokenIDs, keepingTimes: Bool) {
     self.ids = ids
-    flat = ids.flatTable
+    flat = ids.flatTable.lookup
     self.keepingTimes = keepingTimes
   }
 

@@ -1,5 +1,6 @@
 import JSON
 import SMF
+import TokenizerModels
 
 /// Why a file could not be turned into tokens, or tokens into a song, or a tokenizer file
 /// read: one line (``description``) with the place (byte offset, JSON path) and what was
@@ -25,6 +26,9 @@ public struct TokensError: Error, Hashable, Sendable, CustomStringConvertible {
     case notInVocabulary(token: String)
     /// MidiTok's decoding raises on these tokens: why.
     case decodingFails(String)
+    /// A trained tokenizer's model cannot be loaded, or refuses ids (with the JSON path of the
+    /// tokenizer file's field or of the id in the tokens).
+    case trainedModel(TrainedModelError)
   }
 
   /// What went wrong.
@@ -57,6 +61,8 @@ public struct TokensError: Error, Hashable, Sendable, CustomStringConvertible {
       return "MidiTok fails on this file: the token \(token) is not in the tokenizer's vocabulary"
     case .decodingFails(let reason):
       return "MidiTok cannot decode these tokens: \(reason)"
+    case .trainedModel(let error):
+      return error.description
     }
   }
 }

@@ -4,11 +4,13 @@ import TestSupport
 /// MidiTok 3.1 itself, run in the venv's Python: it saves tokenizer files for configurations,
 /// and tokenizes files with them, so that the tests compare midiroll's ids with its own.
 enum MidiTokJudge {
-  /// A tokenizer to make: a name, MidiTok's class, and `TokenizerConfig` arguments as JSON.
+  /// A tokenizer to make: a name, MidiTok's class, and `TokenizerConfig` arguments as JSON; or
+  /// a tokenizer file MidiTok saved (a trained one), loaded with `params=file`.
   struct Spec: Encodable {
     var name: String
     var tokenization: String
     var params: [String: JSONArgument]
+    var file: String? = nil
   }
 
   /// A JSON value of a `TokenizerConfig` argument.
@@ -96,8 +98,11 @@ enum MidiTokJudge {
                         'pedals': [[p.time, p.duration] for p in t.pedals]} for t in s.tracks]}
     tokenizers = []
     for t in spec["tokenizers"]:
-        params = {k: python(v) for k, v in t["params"].items()}
-        tok = getattr(miditok, t["tokenization"])(TokenizerConfig(**params))
+        if t.get("file"):
+            tok = getattr(miditok, t["tokenization"])(params=t["file"])
+        else:
+            params = {k: python(v) for k, v in t["params"].items()}
+            tok = getattr(miditok, t["tokenization"])(TokenizerConfig(**params))
         tok.save(os.path.join(out, t["name"] + ".json"))
         with open(os.path.join(out, t["name"] + ".vocab.json"), "w") as f:
             json.dump(tok.vocab, f)

@@ -2,6 +2,7 @@ import JSON
 import PianoRoll
 import PianoRollJSON
 import SMF
+import TokenizerModels
 
 // Builds a song, writes and reads piano-roll JSON (whole and streamed), quantizes and
 // serializes it, all without Foundation; exits 0 when every step gives what it should.
@@ -56,5 +57,24 @@ var quantized = song
 if let grid = Grid(noteValue: 16) { Quantizer(grid: grid).quantize(&quantized) }
 check(quantized.tracks[0].notes[0].tick == 0, "quantized to the grid")
 check(!quantized.serialized().isEmpty, "serialized")
+// A trained BPE model as MidiTok saves it: "▁!\"" is learned, the bare "▁" is not merged.
+let modelJSON = #"""
+  {"version": "1.0", "truncation": null, "padding": null, "added_tokens": [], "normalizer": null,
+   "pre_tokenizer": {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "always", "split": true},
+   "post_processor": null, "decoder": null,
+   "model": {"type": "BPE", "dropout": null, "unk_token": null, "continuing_subword_prefix": "",
+     "end_of_word_suffix": "", "fuse_unk": false, "byte_fallback": false, "ignore_merges": false,
+     "vocab": {"!": 0, "\"": 1, "▁": 2, "▁!": 3, "▁!\"": 4}, "merges": [["▁", "!"], ["▁!", "\""]]}}
+  """#
+do {
+  let model = try TrainedTokenizerModel(
+    modelJSON: Array(modelJSON.utf8), vocabBase: [("A_1", 0), ("B_1", 1)],
+    vocabBaseByteToToken: [("!", "A_1"), ("\"", "B_1")])
+  let ids = try model.encode(chunks: [[0, 1], [1]])
+  check(ids == [4, 2, 1], "trained BPE ids: \(ids)")
+  check(try model.decode(ids) == [0, 1, 1], "trained BPE ids decoded")
+} catch {
+  check(false, "trained BPE model: \(error)")
+}
 if failures == 0 { print("no-foundation: ok") }
 exit(failures == 0 ? 0 : 1)

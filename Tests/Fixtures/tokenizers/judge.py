@@ -1,0 +1,115 @@
+"""MidiTok 3.1 and Hugging Face `tokenizers` as the judges of TokenizerModels' ids.
+
+    judge.py dump TOKENIZER.json OUT.json FILE.mid...
+        For each file MidiTok reads: per sequence, the base ids split into chunks as
+        `encode_token_ids` splits them (per bar, per beat, or whole), the trained ids
+        `tokenizer(path)` gives, and the base ids `decode_token_ids` gives back for them.
+    judge.py encode TOKENIZER.json IN.json OUT.json [TOKENIZER.json IN.json OUT.json]...
+        IN: a list of sequences, each a list of chunks of base ids. OUT: for each, the ids of
+        `tokenizers.Tokenizer.from_str(_model).encode(chunk_texts, is_pretokenized=True)`, the
+        texts made with MidiTok's byte mapping; or {"error": message}. Only `tokenizers` is
+        imported, so many small files are judged quickly.
+    judge.py decode TOKENIZER.json IN.json OUT.json
+        IN: a list of id lists. OUT: for each, the base ids of MidiTok's `decode_token_ids`; or
+        {"error": message}.
+"""
+
+import json
+import sys
+from pathlib import Path
+
+from tokenizers import Tokenizer
+
+
+def load(path: str):
+    import miditok
+
+    with Path(path).open() as file:
+        saved = json.load(file)
+    return getattr(miditok, saved["tokenization"])(params=path), saved
+
+
+def chunks_of(tokenizer, seq) -> list[list[int]]:
+    split = tokenizer.config.encode_ids_split
+    if split == "bar":
+        return [list(sub.ids) for sub in seq.split_per_bars()]
+    if split == "beat":
+        return [list(sub.ids) for sub in seq.split_per_beats()]
+    return [list(seq.ids)]
+
+
+def dump(tokenizer_path: str, out: str, files: list[str]) -> None:
+    from miditok import TokSequence
+
+    tokenizer, _ = load(tokenizer_path)
+    results = []
+    for path in files:
+        try:
+            base = tokenizer.encode(path, encode_ids=False)
+            trained = tokenizer(path)
+        except Exception as error:  # noqa: BLE001 - a file MidiTok cannot read is left out
+            results.append({"path": path, "error": f"{type(error).__name__}: {error}"})
+            continue
+        if isinstance(base, TokSequence):
+            base, trained = [base], [trained]
+        sequences = []
+        for base_seq, trained_seq in zip(base, trained, strict=True):
+            chunks = chunks_of(tokenizer, base_seq)
+            assert [i for chunk in chunks for i in chunk] == list(base_seq.ids), path
+            again = TokSequence(ids=list(trained_seq.ids), are_ids_encoded=True)
+            tokenizer.decode_token_ids(again)
+            sequences.append({"chunks": chunks, "ids": list(trained_seq.ids), "decoded": list(again.ids)})
+        results.append({"path": path, "sequences": sequences})
+    with Path(out).open("w") as file:
+        json.dump(
+            {"vocabulary_size": len(tokenizer), "base_size": len(tokenizer.vocab), "files": results}, file
+        )
+
+
+def encode(tokenizer_path: str, source: str, out: str) -> None:
+    with Path(tokenizer_path).open() as file:
+        saved = json.load(file)
+    hf = Tokenizer.from_str(saved["_model"])
+    token_to_byte = {token: byte for byte, token in saved["_vocab_base_byte_to_token"].items()}
+    byte_of = {i: token_to_byte[token] for token, i in saved["_vocab_base"].items()}
+    results = []
+    with Path(source).open() as file:
+        for sequence in json.load(file):
+            try:
+                texts = ["".join(byte_of[i] for i in chunk) for chunk in sequence]
+                results.append(hf.encode(texts, is_pretokenized=True).ids)
+            except Exception as error:  # noqa: BLE001 - the error is the answer
+                results.append({"error": f"{type(error).__name__}: {error}"})
+    with Path(out).open("w") as file:
+        json.dump(results, file)
+
+
+def decode(tokenizer_path: str, source: str, out: str) -> None:
+    from miditok import TokSequence
+
+    tokenizer, _ = load(tokenizer_path)
+    results = []
+    with Path(source).open() as file:
+        for ids in json.load(file):
+            seq = TokSequence(ids=ids, are_ids_encoded=True)
+            try:
+                tokenizer.decode_token_ids(seq)
+                results.append(list(seq.ids))
+            except Exception as error:  # noqa: BLE001 - the error is the answer
+                results.append({"error": f"{type(error).__name__}: {error}"})
+    with Path(out).open("w") as file:
+        json.dump(results, file)
+
+
+if __name__ == "__main__":
+    command, tokenizer_file, *rest = sys.argv[1:]
+    if command == "dump":
+        dump(tokenizer_file, rest[0], rest[1:])
+    elif command == "encode":
+        jobs = [tokenizer_file, *rest]
+        for index in range(0, len(jobs), 3):
+            encode(*jobs[index : index + 3])
+    elif command == "decode":
+        decode(tokenizer_file, rest[0], rest[1])
+    else:
+        sys.exit(f"unknown command {command}")
