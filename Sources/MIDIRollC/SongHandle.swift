@@ -1,0 +1,79 @@
+import CMIDIRoll
+import PianoRoll
+import SMF
+
+/// What a `midiroll_song *` points to: a song read from a file, its timeline and everything
+/// `midiroll_song_info_get` reports, made once when it is read and never changed, so any
+/// number of threads may use it at once.
+final class SongHandle: Sendable {
+  /// The song.
+  let song: Song
+  /// Its meters, tempos and keys.
+  let timeline: Timeline
+  /// The reader's warnings, one line each.
+  let warnings: [String]
+  /// Every track's name, UTF-8, one after the other.
+  let trackNames: [UInt8]
+  /// Where each track's name ends in ``trackNames``.
+  let trackNameEnds: [Int]
+
+  /// Reads a Standard MIDI File.
+  /// - Parameter name: Names the input in the error's message.
+  /// - Throws: ``ABIError`` (`MIDIROLL_BAD_INPUT`) with the command line's one-line message.
+  init(reading bytes: [UInt8], name: String?, options: ReadOptions) throws(ABIError) {
+    do {
+      let (song, warnings) = try Song.read(bytes, options: options)
+      self.song = song
+      self.warnings = warnings.map(\.description)
+    } catch {
+      throw ABIError(reading: error, name: name)
+    }
+    timeline = song.makeTimeline()
+    var names: [UInt8] = []
+    var ends: [Int] = []
+    ends.reserveCapacity(song.tracks.count)
+    for track in song.tracks {
+      names += (track.name ?? "").utf8
+      ends.append(names.count)
+    }
+    trackNames = names
+    trackNameEnds = ends
+  }
+
+  /// The handle behind a caller's pointer.
+  /// - Throws: ``ABIError`` (`MIDIROLL_USAGE`) for a NULL song.
+  static func of(_ pointer: OpaquePointer?, in call: String) throws(ABIError) -> SongHandle {
+    guard let pointer else { throw ABIError(usage: "\(call): the song is NULL") }
+    return Unmanaged<SongHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+  }
+}
+
+/// Reads a Standard MIDI File into a new song (see `include/midiroll.h`).
+@_cdecl("midiroll_song_read")
+public func midirollSongRead(
+  _ bytes: UnsafePointer<UInt8>?, _ count: Int, _ name: UnsafePointer<CChar>?, _ flags: UInt32,
+  _ song: UnsafeMutablePointer<OpaquePointer?>?, _ error: UnsafeMutablePointer<midiroll_error>?
+) -> Int32 {
+  reportingErrors(error) { () throws(ABIError) in
+    guard let song else { throw ABIError(usage: "midiroll_song_read: the song's pointer is NULL") }
+    song.pointee = nil
+    guard bytes != nil || count == 0 else {
+      throw ABIError(usage: "midiroll_song_read: the bytes are NULL")
+    }
+    guard flags & ~UInt32(MIDIROLL_READ_STRICT) == 0 else {
+      throw ABIError(usage: "midiroll_song_read: unknown flags \(flags)")
+    }
+    let input = bytes.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+    let handle = try SongHandle(
+      reading: input, name: name.map { String(cString: $0) },  // invalid UTF-8 repaired
+      options: ReadOptions(strict: flags & UInt32(MIDIROLL_READ_STRICT) != 0))
+    song.pointee = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
+  }
+}
+
+/// Frees a song made by `midiroll_song_read` (NULL is allowed).
+@_cdecl("midiroll_song_free")
+public func midirollSongFree(_ song: OpaquePointer?) {
+  guard let song else { return }
+  Unmanaged<SongHandle>.fromOpaque(UnsafeRawPointer(song)).release()
+}
