@@ -33,12 +33,14 @@ extern "C" {
 /* The version of this ABI. */
 #define MIDIROLL_ABI_VERSION 1
 
-/* Return codes: the command line's exit codes. */
+/* Return codes: the command line's exit codes, and one for a failed read. */
 #define MIDIROLL_OK 0
 /* The input cannot be read as a song (the message says where and why). */
 #define MIDIROLL_BAD_INPUT 1
 /* The call itself is wrong: a NULL argument, arrays too small for the song. */
 #define MIDIROLL_USAGE 2
+/* The input could not be read from its descriptor (error.system_error holds the errno). */
+#define MIDIROLL_IO 4
 
 /* Flags of midiroll_song_read(). */
 /* Refuse the first problem the reader would otherwise tolerate (the command line's --strict). */
@@ -60,6 +62,9 @@ typedef struct midiroll_error {
   int32_t track;
   /* The byte offset in the input where it went wrong, or -1. */
   int64_t offset;
+  /* For MIDIROLL_IO, the errno of the failed read; else 0. */
+  int32_t system_error;
+  int32_t reserved;
   /* One line of UTF-8, NUL-terminated, empty on success; a longer line is cut at a character
      boundary and ends with "...". */
   char message[MIDIROLL_MESSAGE_CAPACITY];
@@ -103,16 +108,21 @@ typedef struct midiroll_song_info {
      (midiroll_song_warnings()). */
   int64_t warning_count;
   int64_t warning_bytes;
-  /* The last tick of the song (the latest End of Track or note end), in seconds, and the bars
-     it takes. */
-  int64_t end_tick;
-  double duration_seconds;
-  int64_t bar_count;
 } midiroll_song_info;
+
+/* How long a song is (which takes a pass over its notes). */
+typedef struct midiroll_song_extent {
+  /* The last tick of the song: the latest End of Track or note end. */
+  int64_t end_tick;
+  /* end_tick in seconds. */
+  double duration_seconds;
+  /* The bars it takes. */
+  int64_t bar_count;
+} midiroll_song_extent;
 
 /* The notes of every track, in track order, each track's in the order they start. Types: */
 typedef struct midiroll_note_columns {
-  midiroll_column track;            /* int32_t: the 0-based track chunk */
+  midiroll_column track;            /* uint16_t: the 0-based track chunk */
   midiroll_column channel;          /* uint8_t: 0-15 */
   midiroll_column pitch;            /* uint8_t: 0-127, 60 is middle C */
   midiroll_column velocity;         /* uint8_t: 1-127 */
@@ -166,11 +176,22 @@ const char *midiroll_version(void);
 
 /* Reads a Standard MIDI File (or an RMID file wrapping one) from `count` bytes, pairs its
    notes and makes its timeline. `name` (UTF-8, NUL-terminated, may be NULL) names the input in
-   messages, as a path does on the command line. `flags`: 0 or MIDIROLL_READ_STRICT. On
+   messages, as a path does on the command line. `flags`: 0 or MIDIROLL_READ_STRICT. A file of
+   more than 65,535 track chunks (more than its header can count) is refused. On
    success `*song` is a new song the caller frees with midiroll_song_free(); on failure it is
    NULL. The bytes are not kept. */
 int32_t midiroll_song_read(const uint8_t *bytes, size_t count, const char *name, uint32_t flags,
                            midiroll_song **song, midiroll_error *error);
+
+/* Reads a Standard MIDI File from an open descriptor to its end, as midiroll_song_read()
+   does from bytes: the bytes are read straight into the library's own buffer (no copy).
+   `size_hint` is the size the caller expects (fstat's), or 0; more than `max_size` bytes is
+   refused (MIDIROLL_BAD_INPUT, "file is more than the limit of N bytes") before they are all
+   read. The caller opens the descriptor (the command line opens files with O_NONBLOCK and
+   refuses what is not a regular file) and closes it. A failed read is MIDIROLL_IO. */
+int32_t midiroll_song_read_descriptor(int32_t descriptor, int64_t size_hint, int64_t max_size,
+                                      const char *name, uint32_t flags, midiroll_song **song,
+                                      midiroll_error *error);
 
 /* Frees a song (NULL is allowed). */
 void midiroll_song_free(midiroll_song *song);
@@ -178,6 +199,10 @@ void midiroll_song_free(midiroll_song *song);
 /* What a song holds. */
 int32_t midiroll_song_info_get(const midiroll_song *song, midiroll_song_info *info,
                                midiroll_error *error);
+
+/* How long a song is. */
+int32_t midiroll_song_extent_get(const midiroll_song *song, midiroll_song_extent *extent,
+                                 midiroll_error *error);
 
 /* Writes the columns asked for (data not NULL) of every note; each holds `rows` rows, at
    least the song's note_count. */

@@ -1,6 +1,12 @@
 import CMIDIRoll
 import SMF
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A failure of a call, before it is written into the caller's `midiroll_error`.
 struct ABIError: Error {
   /// `MIDIROLL_BAD_INPUT` or `MIDIROLL_USAGE`.
@@ -11,6 +17,8 @@ struct ABIError: Error {
   var offset: Int = -1
   /// The track chunk, or -1.
   var track: Int = -1
+  /// The errno of a failed read (`MIDIROLL_IO`), or 0.
+  var systemError: Int32 = 0
 
   /// The command line's error for an input that does not read: `name: byte N, track T: …`, or
   /// the problem alone for an input without a name.
@@ -20,6 +28,20 @@ struct ABIError: Error {
     message = OneLine.escaping(text)
     offset = problem.offset
     track = problem.track ?? -1
+  }
+
+  /// An input refused for what it holds, with a message already worded.
+  init(badInput message: String) {
+    code = Int32(MIDIROLL_BAD_INPUT)
+    self.message = OneLine.escaping(message)
+  }
+
+  /// A read that failed (`MIDIROLL_IO`), worded as the command line words it.
+  init(reading name: String?, systemError: Int32) {
+    code = Int32(MIDIROLL_IO)
+    let text = "cannot be read: " + String(cString: strerror(systemError))
+    message = OneLine.escaping(name.map { "\($0): \(text)" } ?? text)
+    self.systemError = systemError
   }
 
   /// A call that is wrong in itself (`MIDIROLL_USAGE`), named in the message.
@@ -38,6 +60,7 @@ extension midiroll_error {
     error.pointee.code = code
     error.pointee.offset = Int64(failure?.offset ?? -1)
     error.pointee.track = Int32(clamping: failure?.track ?? -1)
+    error.pointee.system_error = failure?.systemError ?? 0
     let capacity = Int(MIDIROLL_MESSAGE_CAPACITY)
     withUnsafeMutableBytes(of: &error.pointee.message) { buffer in
       let line = Self.cut(Array((failure?.message ?? "").utf8), toFit: capacity - 1)

@@ -1,4 +1,5 @@
 import CMIDIRoll
+import PianoRoll
 
 extension midiroll_column {
   /// Whether the caller asked for this column.
@@ -9,6 +10,21 @@ extension midiroll_column {
   @inline(__always)
   func store<T: BitwiseCopyable>(_ value: T, at row: Int) {
     data.unsafelyUnwrapped.storeBytes(of: value, toByteOffset: row &* Int(stride), as: T.self)
+  }
+
+  /// Stores `value(note)` of each note in the rows from `first` on, when the column is
+  /// requested: one tight loop.
+  @inline(__always)
+  func fill<T: BitwiseCopyable>(
+    _ notes: UnsafeBufferPointer<PianoRoll.Note>, from first: Int, _ value: (PianoRoll.Note) -> T
+  ) {
+    guard let data else { return }
+    let step = Int(stride)
+    var pointer = data + first &* step
+    for note in notes {
+      pointer.storeBytes(of: value(note), as: T.self)
+      pointer += step
+    }
   }
 
   /// Stores `value(row)` in each of `count` rows, when the column is requested.

@@ -17,6 +17,10 @@ final class SongHandle: Sendable {
   /// Where each track's name ends in ``trackNames``.
   let trackNameEnds: [Int]
 
+  /// The most tracks a song read through the ABI may have: what a header counts (the notes'
+  /// `track` column is 16 bits; the writer and piano-roll JSON stop there too).
+  static let maximumTracks = Int(UInt16.max)
+
   /// Reads a Standard MIDI File.
   /// - Parameter name: Names the input in the error's message.
   /// - Throws: ``ABIError`` (`MIDIROLL_BAD_INPUT`) with the command line's one-line message.
@@ -28,6 +32,11 @@ final class SongHandle: Sendable {
     } catch {
       throw ABIError(reading: error, name: name)
     }
+    guard song.tracks.count <= SongHandle.maximumTracks else {
+      let text =
+        "\(song.tracks.count) track chunks, more than the \(SongHandle.maximumTracks) a MIDI file's header can count"
+      throw ABIError(badInput: name.map { "\($0): \(text)" } ?? text)
+    }
     timeline = song.makeTimeline()
     var names: [UInt8] = []
     var ends: [Int] = []
@@ -38,6 +47,22 @@ final class SongHandle: Sendable {
     }
     trackNames = names
     trackNameEnds = ends
+  }
+
+  /// Reads `bytes` into a new handle, retained for the caller (`midiroll_song_free` releases it).
+  /// - Parameters:
+  ///   - name: Names the input in the error's message, invalid UTF-8 repaired.
+  ///   - flags: `MIDIROLL_READ_STRICT` or 0.
+  /// - Throws: ``ABIError``: `MIDIROLL_USAGE` for unknown flags, `MIDIROLL_BAD_INPUT`.
+  static func read(_ bytes: [UInt8], name: String?, flags: UInt32, in call: String) throws(ABIError)
+    -> OpaquePointer
+  {
+    guard flags & ~UInt32(MIDIROLL_READ_STRICT) == 0 else {
+      throw ABIError(usage: "\(call): unknown flags \(flags)")
+    }
+    let handle = try SongHandle(
+      reading: bytes, name: name, options: ReadOptions(strict: flags & UInt32(MIDIROLL_READ_STRICT) != 0))
+    return OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
   }
 
   /// The handle behind a caller's pointer.
@@ -55,19 +80,12 @@ public func midirollSongRead(
   _ song: UnsafeMutablePointer<OpaquePointer?>?, _ error: UnsafeMutablePointer<midiroll_error>?
 ) -> Int32 {
   reportingErrors(error) { () throws(ABIError) in
-    guard let song else { throw ABIError(usage: "midiroll_song_read: the song's pointer is NULL") }
+    let call = "midiroll_song_read"
+    guard let song else { throw ABIError(usage: "\(call): the song's pointer is NULL") }
     song.pointee = nil
-    guard bytes != nil || count == 0 else {
-      throw ABIError(usage: "midiroll_song_read: the bytes are NULL")
-    }
-    guard flags & ~UInt32(MIDIROLL_READ_STRICT) == 0 else {
-      throw ABIError(usage: "midiroll_song_read: unknown flags \(flags)")
-    }
+    guard bytes != nil || count == 0 else { throw ABIError(usage: "\(call): the bytes are NULL") }
     let input = bytes.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
-    let handle = try SongHandle(
-      reading: input, name: name.map { String(cString: $0) },  // invalid UTF-8 repaired
-      options: ReadOptions(strict: flags & UInt32(MIDIROLL_READ_STRICT) != 0))
-    song.pointee = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
+    song.pointee = try SongHandle.read(input, name: name.map { String(cString: $0) }, flags: flags, in: call)
   }
 }
 

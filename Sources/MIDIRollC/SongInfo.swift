@@ -24,7 +24,6 @@ extension midiroll_song_info {
     if case .smpte(let framesPerSecond, let ticksPerFrame) = song.division {
       smpte = (framesPerSecond, ticksPerFrame)
     }
-    let endTick = song.endTick
     self.init(
       format: Int32(song.format.rawValue),
       ticks_per_quarter: Int32(song.division.ticksPerQuarterForPositions),
@@ -36,8 +35,22 @@ extension midiroll_song_info {
       key_signature_count: Int64(timeline.keySignatures.count),
       track_name_bytes: Int64(handle.trackNames.count),
       warning_count: Int64(handle.warnings.count),
-      warning_bytes: Int64(handle.warnings.reduce(0) { $0 + $1.utf8.count + 1 }),
-      end_tick: Int64(endTick), duration_seconds: timeline.seconds(atTick: endTick),
-      bar_count: Int64(timeline.timeSignatures.barCount(endTick: endTick)))
+      warning_bytes: Int64(handle.warnings.reduce(0) { $0 + $1.utf8.count + 1 }))
+  }
+}
+
+/// How long a song is (see `include/midiroll.h`).
+@_cdecl("midiroll_song_extent_get")
+public func midirollSongExtentGet(
+  _ song: OpaquePointer?, _ extent: UnsafeMutablePointer<midiroll_song_extent>?,
+  _ error: UnsafeMutablePointer<midiroll_error>?
+) -> Int32 {
+  reportingErrors(error) { () throws(ABIError) in
+    let handle = try SongHandle.of(song, in: "midiroll_song_extent_get")
+    guard let extent else { throw ABIError(usage: "midiroll_song_extent_get: the extent is NULL") }
+    let endTick = handle.song.endTick
+    extent.pointee = midiroll_song_extent(
+      end_tick: Int64(endTick), duration_seconds: handle.timeline.seconds(atTick: endTick),
+      bar_count: Int64(handle.timeline.timeSignatures.barCount(endTick: endTick)))
   }
 }

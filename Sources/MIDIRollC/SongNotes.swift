@@ -38,34 +38,70 @@ extension SongHandle {
     }
   }
 
-  /// The fields every note holds.
+  /// The fields every note holds. Rows of records (all eight columns asked for, one stride:
+  /// a NumPy structured array) are written note by note in one loop; other layouts a tight
+  /// loop a column, over blocks of notes small enough to stay in the cache while each column is
+  /// written (one pass over memory, not eight).
   static func writeFields(
     of notes: UnsafeBufferPointer<Note>, from first: Int, into columns: midiroll_note_columns
   ) {
-    let (track, channel, pitch, velocity) = (columns.track, columns.channel, columns.pitch, columns.velocity)
-    let (offVelocity, tick, duration, end) = (
-      columns.off_velocity, columns.tick, columns.duration, columns.end
+    let fields = [
+      columns.track, columns.channel, columns.pitch, columns.velocity, columns.off_velocity, columns.tick,
+      columns.duration, columns.end,
+    ]
+    if let stride = fields.first?.stride, fields.allSatisfy({ $0.isRequested && $0.stride == stride }) {
+      writeRecords(of: notes, from: first, stride: Int(stride), into: columns)
+      return
+    }
+    let blockSize = 1024
+    for start in Swift.stride(from: 0, to: notes.count, by: blockSize) {
+      let block = UnsafeBufferPointer(rebasing: notes[start..<min(start + blockSize, notes.count)])
+      let row = first &+ start
+      columns.track.fill(block, from: row) { UInt16(truncatingIfNeeded: $0.track) }
+      columns.channel.fill(block, from: row) { $0.channel }
+      columns.pitch.fill(block, from: row) { $0.pitch }
+      columns.velocity.fill(block, from: row) { $0.velocity }
+      columns.off_velocity.fill(block, from: row) { $0.offVelocity }
+      columns.tick.fill(block, from: row) { Int64($0.tick) }
+      columns.duration.fill(block, from: row) { Int64($0.durationTicks) }
+      columns.end.fill(block, from: row) { $0.end.rawValue }
+    }
+  }
+
+  /// Every field of each note into rows of records `stride` bytes apart, each field at its
+  /// column's place in the first row.
+  static func writeRecords(
+    of notes: UnsafeBufferPointer<Note>, from first: Int, stride: Int, into columns: midiroll_note_columns
+  ) {
+    let base = columns.track.data.unsafelyUnwrapped
+    let offset = { (column: midiroll_column) in base.distance(to: column.data.unsafelyUnwrapped) }
+    let (track, channel, pitch, velocity) = (
+      0, offset(columns.channel), offset(columns.pitch), offset(columns.velocity)
     )
-    for (index, note) in notes.enumerated() {
-      let row = first &+ index
-      if track.isRequested { track.store(Int32(truncatingIfNeeded: note.track), at: row) }
-      if channel.isRequested { channel.store(note.channel, at: row) }
-      if pitch.isRequested { pitch.store(note.pitch, at: row) }
-      if velocity.isRequested { velocity.store(note.velocity, at: row) }
-      if offVelocity.isRequested { offVelocity.store(note.offVelocity, at: row) }
-      if tick.isRequested { tick.store(Int64(note.tick), at: row) }
-      if duration.isRequested { duration.store(Int64(note.durationTicks), at: row) }
-      if end.isRequested { end.store(note.end.rawValue, at: row) }
+    let (offVelocity, tick, duration, end) = (
+      offset(columns.off_velocity), offset(columns.tick), offset(columns.duration), offset(columns.end)
+    )
+    var row = base + first &* stride
+    for note in notes {
+      row.storeBytes(of: UInt16(truncatingIfNeeded: note.track), toByteOffset: track, as: UInt16.self)
+      row.storeBytes(of: note.channel, toByteOffset: channel, as: UInt8.self)
+      row.storeBytes(of: note.pitch, toByteOffset: pitch, as: UInt8.self)
+      row.storeBytes(of: note.velocity, toByteOffset: velocity, as: UInt8.self)
+      row.storeBytes(of: note.offVelocity, toByteOffset: offVelocity, as: UInt8.self)
+      row.storeBytes(of: Int64(note.tick), toByteOffset: tick, as: Int64.self)
+      row.storeBytes(of: Int64(note.durationTicks), toByteOffset: duration, as: Int64.self)
+      row.storeBytes(of: note.end.rawValue, toByteOffset: end, as: UInt8.self)
+      row += stride
     }
   }
 
   /// When each note starts and how long it lasts, in seconds.
   func writeSeconds(of notes: UnsafeBufferPointer<Note>, from first: Int, into columns: midiroll_note_columns)
   {
-    let (start, length) = (columns.start_seconds, columns.duration_seconds)
-    for (index, note) in notes.enumerated() {
-      if start.isRequested { start.store(note.seconds(in: timeline), at: first &+ index) }
-      if length.isRequested { length.store(note.durationSeconds(in: timeline), at: first &+ index) }
+    let tempos = timeline.tempos
+    columns.start_seconds.fill(notes, from: first) { tempos.seconds(atTick: $0.tick) }
+    columns.duration_seconds.fill(notes, from: first) {
+      tempos.seconds(fromTick: $0.tick, toTick: $0.endTick)
     }
   }
 

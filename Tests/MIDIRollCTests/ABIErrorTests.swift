@@ -67,6 +67,20 @@ struct ABIErrorTests {
     #expect(failure.message.hasSuffix("é..."))
   }
 
+  @Test("a file of more track chunks than a header counts is refused, one fewer reads")
+  func tooManyTracks() throws {
+    let endOfTrack = SMFBytes.track([0x00, 0xFF, 0x2F, 0x00])
+    let most = SMFBytes.file(trackCount: 0xFFFF, [[UInt8]](repeating: endOfTrack, count: 0xFFFF))
+    #expect(try ABISong.read(most, name: "most.mid").get().info.track_count == 0xFFFF)
+    guard case .failure(let failure) = ABISong.read(most + endOfTrack, name: "more.mid") else {
+      Issue.record("65,536 tracks read")
+      return
+    }
+    #expect(failure.code == MIDIROLL_BAD_INPUT)
+    #expect(
+      failure.message == "more.mid: 65536 track chunks, more than the 65535 a MIDI file's header can count")
+  }
+
   @Test("strict reading refuses what tolerant reading warns about")
   func strict() throws {
     let noEnd = SMFBytes.file(SMFBytes.track([0x00, 0x90, 0x3C, 0x40, 0x10, 0x80, 0x3C, 0x00]))

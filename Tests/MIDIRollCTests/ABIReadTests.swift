@@ -42,6 +42,7 @@ struct ABIReadTests {
       #expect(abi.info.track_count == Int64(song.tracks.count), "\(path)")
       #expect(try Self.notesByColumns(abi) == expected, "\(path)")
       #expect(try Self.notesByRows(abi) == expected, "\(path)")
+      #expect(try Self.notesByRecords(abi) == expected.map(\.fieldsOnly), "\(path)")
     }
     #expect(read > 60)
   }
@@ -52,7 +53,7 @@ struct ABIReadTests {
     return song.allNotes.map { note in
       let position = note.position(in: timeline)
       return ABINote(
-        track: Int32(note.track), channel: note.channel, pitch: note.pitch, velocity: note.velocity,
+        track: UInt16(note.track), channel: note.channel, pitch: note.pitch, velocity: note.velocity,
         offVelocity: note.offVelocity, tick: Int64(note.tick), duration: Int64(note.durationTicks),
         end: note.end.rawValue, startSeconds: note.seconds(in: timeline),
         durationSeconds: note.durationSeconds(in: timeline), bar: Int32(position.bar),
@@ -64,7 +65,7 @@ struct ABIReadTests {
   /// The notes through one array per column.
   static func notesByColumns(_ song: ABISong) throws -> [ABINote] {
     let count = Int(song.info.note_count)
-    let track = ColumnBuffer<Int32>(count, -1)
+    let track = ColumnBuffer<UInt16>(count, 0xFFFF)
     let bytes = (0..<5).map { _ in ColumnBuffer<UInt8>(count, 0xEE) }
     let ticks = (0..<2).map { _ in ColumnBuffer<Int64>(count, -1) }
     let seconds = (0..<2).map { _ in ColumnBuffer<Double>(count, -1) }
@@ -91,37 +92,67 @@ struct ABIReadTests {
   }
 
   /// The notes through rows of a packed struct (a NumPy structured array without alignment):
-  /// 4 + 5 + 16 + 16 + 16 = 57 bytes a row, so most fields are unaligned.
+  /// 2 + 5 + 16 + 16 + 16 = 55 bytes a row, so most fields are unaligned.
   static func notesByRows(_ song: ABISong) throws -> [ABINote] {
     let count = Int(song.info.note_count)
-    let stride = 57
+    let stride = 55
+    // track, channel, pitch, velocity, off velocity, end, tick, duration, start, length, bar, beat,
+    // subbeat, cent
+    let at = [0, 2, 3, 4, 5, 6, 7, 15, 23, 31, 39, 43, 47, 51]
     var rows = [UInt8](repeating: 0xEE, count: max(1, count * stride))
     var error = midiroll_error()
     let code = rows.withUnsafeMutableBytes { buffer in
       let base = buffer.baseAddress!
-      func field(_ offset: Int) -> midiroll_column {
-        midiroll_column(data: base + offset, stride: Int64(stride))
+      func field(_ index: Int) -> midiroll_column {
+        midiroll_column(data: base + at[index], stride: Int64(stride))
       }
       var columns = midiroll_note_columns(
-        track: field(0), channel: field(4), pitch: field(5), velocity: field(6), off_velocity: field(7),
-        tick: field(9), duration: field(17), end: field(8), start_seconds: field(25),
-        duration_seconds: field(33),
-        bar: field(41), beat: field(45), subbeat: field(49), cent: field(53))
+        track: field(0), channel: field(1), pitch: field(2), velocity: field(3), off_velocity: field(4),
+        tick: field(6), duration: field(7), end: field(5), start_seconds: field(8),
+        duration_seconds: field(9),
+        bar: field(10), beat: field(11), subbeat: field(12), cent: field(13))
       return midiroll_song_notes(song.pointer, &columns, Int64(count), &error)
     }
     guard code == MIDIROLL_OK else { throw ABIFailure(code: code, error: error) }
     return rows.withUnsafeBytes { buffer in
       (0..<count).map { row in
-        func load<T>(_ offset: Int, _: T.Type) -> T {
-          buffer.loadUnaligned(fromByteOffset: row * stride + offset, as: T.self)
+        func load<T>(_ index: Int, _: T.Type) -> T {
+          buffer.loadUnaligned(fromByteOffset: row * stride + at[index], as: T.self)
         }
         return ABINote(
-          track: load(0, Int32.self), channel: load(4, UInt8.self), pitch: load(5, UInt8.self),
-          velocity: load(6, UInt8.self), offVelocity: load(7, UInt8.self), tick: load(9, Int64.self),
-          duration: load(17, Int64.self), end: load(8, UInt8.self), startSeconds: load(25, Double.self),
-          durationSeconds: load(33, Double.self), bar: load(41, Int32.self), beat: load(45, Int32.self),
-          subbeat: load(49, Int32.self), cent: load(53, Int32.self))
+          track: load(0, UInt16.self), channel: load(1, UInt8.self), pitch: load(2, UInt8.self),
+          velocity: load(3, UInt8.self), offVelocity: load(4, UInt8.self), tick: load(6, Int64.self),
+          duration: load(7, Int64.self), end: load(5, UInt8.self), startSeconds: load(8, Double.self),
+          durationSeconds: load(9, Double.self), bar: load(10, Int32.self), beat: load(11, Int32.self),
+          subbeat: load(12, Int32.self), cent: load(13, Int32.self))
       }
+    }
+  }
+
+  /// The notes through rows of aligned records, the Python package's layout (tick, duration,
+  /// track, channel, pitch, velocity, off velocity, end: 24 bytes), which the ABI writes in
+  /// one loop.
+  static func notesByRecords(_ song: ABISong) throws -> [ABINote] {
+    let count = Int(song.info.note_count)
+    let records = ColumnBuffer<(Int64, Int64, UInt16, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)>(
+      count, (-1, -1, 0xFFFF, 0xEE, 0xEE, 0xEE, 0xEE, 0xEE, 0))
+    #expect(MemoryLayout<(Int64, Int64, UInt16, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)>.stride == 24)
+    let base = UnsafeMutableRawPointer(records.buffer.baseAddress!)
+    func field(_ offset: Int) -> midiroll_column { midiroll_column(data: base + offset, stride: 24) }
+    var columns = midiroll_note_columns()
+    (columns.tick, columns.duration, columns.track, columns.channel) = (
+      field(0), field(8), field(16), field(18)
+    )
+    (columns.pitch, columns.velocity, columns.off_velocity, columns.end) = (
+      field(19), field(20), field(21), field(22)
+    )
+    var error = midiroll_error()
+    let code = midiroll_song_notes(song.pointer, &columns, Int64(count), &error)
+    guard code == MIDIROLL_OK else { throw ABIFailure(code: code, error: error) }
+    return records.values.map { record in
+      ABINote(
+        track: record.2, channel: record.3, pitch: record.4, velocity: record.5, offVelocity: record.6,
+        tick: record.0, duration: record.1, end: record.7)
     }
   }
 
@@ -210,7 +241,11 @@ struct ABIReadTests {
       #expect(midiroll_song_warnings(abi.pointer, &text, abi.info.warning_bytes, &error) == MIDIROLL_OK)
       let lines = String(decoding: text.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
       #expect(lines == warnings.map { $0.description + "\n" }.joined(), "\(path)")
-      #expect(abi.info.end_tick == Int64(song.endTick))
+      var extent = midiroll_song_extent()
+      #expect(midiroll_song_extent_get(abi.pointer, &extent, &error) == MIDIROLL_OK)
+      #expect(extent.end_tick == Int64(song.endTick))
+      #expect(extent.duration_seconds == song.summary.durationSeconds)
+      #expect(extent.bar_count == Int64(song.summary.barCount))
       #expect(abi.info.ticks_per_quarter == Int32(song.division.ticksPerQuarterForPositions))
     }
   }

@@ -28,6 +28,17 @@ final class ABISong: @unchecked Sendable {  // immutable: a song may be used fro
     return .success(ABISong(pointer: song, info: info))
   }
 
+  /// Takes over a song handle made by another read call.
+  static func taking(_ pointer: OpaquePointer) throws -> ABISong {
+    var info = midiroll_song_info()
+    var error = midiroll_error()
+    guard midiroll_song_info_get(pointer, &info, &error) == MIDIROLL_OK else {
+      midiroll_song_free(pointer)
+      throw ABIFailure(code: error.code, error: error)
+    }
+    return ABISong(pointer: pointer, info: info)
+  }
+
   private init(pointer: OpaquePointer, info: midiroll_song_info) {
     self.pointer = pointer
     self.info = info
@@ -82,7 +93,7 @@ final class ColumnBuffer<T: BitwiseCopyable> {
 
 /// One note as the ABI's columns give it.
 struct ABINote: Hashable, CustomStringConvertible {
-  var track: Int32 = 0
+  var track: UInt16 = 0
   var channel: UInt8 = 0
   var pitch: UInt8 = 0
   var velocity: UInt8 = 0
@@ -98,4 +109,11 @@ struct ABINote: Hashable, CustomStringConvertible {
   var cent: Int32 = 0
 
   var description: String { "track \(track) ch \(channel) key \(pitch) @\(tick)+\(duration)" }
+
+  /// The note without its seconds and position.
+  var fieldsOnly: ABINote {
+    ABINote(
+      track: track, channel: channel, pitch: pitch, velocity: velocity, offVelocity: offVelocity, tick: tick,
+      duration: duration, end: end)
+  }
 }
