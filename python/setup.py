@@ -13,7 +13,7 @@ import shutil
 import subprocess
 import sys
 
-from setuptools import setup
+from setuptools import Distribution, setup
 from setuptools.command.build_py import build_py
 
 try:
@@ -56,16 +56,19 @@ class BuildWithLibrary(build_py):
             subprocess.run([strip, "--strip-unneeded", target], check=True)
 
 
+class BinaryDistribution(Distribution):
+    """A distribution with a platform's binary inside (installed in platlib, not purelib)."""
+
+    def has_ext_modules(self):
+        return True
+
+
 class PlatformWheel(bdist_wheel):
     """A wheel for one platform and any Python 3: py3-none-<platform>."""
-
-    def finalize_options(self):
-        super().finalize_options()
-        self.root_is_pure = False
 
     def get_tag(self):
         _, _, platform = super().get_tag()
         return "py3", "none", platform
 
 
-setup(cmdclass={"build_py": BuildWithLibrary, "bdist_wheel": PlatformWheel})
+setup(distclass=BinaryDistribution, cmdclass={"build_py": BuildWithLibrary, "bdist_wheel": PlatformWheel})
