@@ -116,8 +116,9 @@ fuzz: deps
 	done
 	FUZZ_SECONDS=$(FUZZ_SECONDS) sh Sources/Fuzz/fuzz.sh .build-fuzz/release $(FUZZ_TARGETS)
 
-demo: build
-	@sh Samples/demo.sh $(RELEASE_BIN)/midiroll Samples demo
+demo: build wheel
+	@$(PYTHON) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps dist/midiroll-*.whl
+	@sh Samples/demo.sh $(RELEASE_BIN)/midiroll Samples demo $(PYTHON)
 
 # Speed, side by side with libsmf, symusic and mido (pip install symusic mido), as ratios; then
 # batch over the real corpus copied 50 times with --jobs 1 and --jobs 2. Not part of `make test`.

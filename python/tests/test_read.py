@@ -42,8 +42,10 @@ def test_every_source_gives_the_same_song(path):
 
 def test_note_fields():
     assert midiroll.NOTE_DTYPE.names == (
-        "track", "channel", "pitch", "velocity", "off_velocity", "tick", "duration", "end")
-    assert midiroll.NOTE_DTYPE.itemsize == 24 and midiroll.NOTE_DTYPE.isalignedstruct is False
+        "tick", "duration", "track", "channel", "pitch", "velocity", "off_velocity", "end")
+    assert midiroll.NOTE_DTYPE.itemsize == 24
+    assert all(midiroll.NOTE_DTYPE.fields[name][1] % midiroll.NOTE_DTYPE.fields[name][0].itemsize == 0
+               for name in midiroll.NOTE_DTYPE.names)  # every field aligned
     assert [int(end) for end in midiroll.NoteEnd] == [0, 1, 2]
     song = midiroll.read(next(path for path in DEBIAN if path.endswith("chuggachugga.mid")))
     # Its last note still sounds when its track ends: it ends there (symusic drops it).
@@ -86,6 +88,15 @@ def test_everything_is_what_the_command_line_says(cli, path):
     assert song.time_signatures.tolist() == meters
     keys = [(k["tick"], k["sharps"], k["minor"]) for k in document.get("keySignatures", [])]
     assert song.key_signatures.tolist() == keys
+
+
+def test_arrays_save_and_load(tmp_path):
+    song = midiroll.read(SAMPLES[0])
+    np.savez(tmp_path / "song.npz", notes=song.notes, seconds=song.seconds, positions=song.positions,
+             tempos=song.tempos, time_signatures=song.time_signatures, key_signatures=song.key_signatures)
+    loaded = np.load(tmp_path / "song.npz")
+    assert loaded["notes"].tolist() == song.notes.tolist() and loaded["notes"].dtype.names == song.notes.dtype.names
+    assert loaded["positions"].tolist() == song.positions.tolist()
 
 
 def test_tracks_name_their_instrument():

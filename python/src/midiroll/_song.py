@@ -28,14 +28,15 @@ class NoteEnd(enum.IntEnum):
 
 
 NOTE_DTYPE = np.dtype({
-    "names": ["track", "channel", "pitch", "velocity", "off_velocity", "tick", "duration", "end"],
-    "formats": [np.uint16, np.uint8, np.uint8, np.uint8, np.uint8, np.int64, np.int64, np.uint8],
-    "offsets": [16, 18, 19, 20, 21, 0, 8, 22],
+    "names": ["tick", "duration", "track", "channel", "pitch", "velocity", "off_velocity", "end"],
+    "formats": [np.int64, np.int64, np.uint16, np.uint8, np.uint8, np.uint8, np.uint8, np.uint8],
+    "offsets": [0, 8, 16, 18, 19, 20, 21, 22],
     "itemsize": 24,
 })
-"""The notes' fields: track (the 0-based track chunk), channel (0–15), pitch (0–127), velocity
-(1–127), off_velocity (0 unless it ended with a note-off), tick (its start), duration (ticks),
-end (a `NoteEnd`). 24 bytes a note, every field aligned."""
+"""The notes' fields: tick (its start), duration (ticks), track (the 0-based track chunk),
+channel (0–15), pitch (0–127), velocity (1–127), off_velocity (0 unless it ended with a
+note-off), end (a `NoteEnd`). 24 bytes a note, every field aligned, in the order of their
+offsets (so `numpy.save` takes the array)."""
 
 SECONDS_DTYPE = np.dtype([("start", np.float64), ("duration", np.float64)])
 """When each note starts and how long it lasts, in seconds through every tempo change."""
