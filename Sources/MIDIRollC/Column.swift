@@ -35,12 +35,24 @@ extension midiroll_column {
   }
 }
 
-/// Checks that the caller's arrays hold `needed` rows.
-/// - Throws: ``ABIError`` (`MIDIROLL_USAGE`) naming the call, for NULL columns or too few rows.
-func checkRows(_ rows: Int64, needed: Int, columns: UnsafeRawPointer?, in call: String) throws(ABIError) {
-  guard columns != nil else { throw ABIError(usage: "\(call): the columns are NULL") }
-  guard rows >= needed else {
-    throw ABIError(usage: "\(call): the arrays hold \(rows) rows, the song has \(needed)")
+/// The one shape of every call that writes a song's rows into the caller's columns: finds the
+/// song, checks the columns and that the arrays hold `rowCount(handle)` rows, then runs `write`,
+/// and reports the outcome in the caller's error.
+/// - Returns: `MIDIROLL_OK`, or `MIDIROLL_USAGE` for a NULL song or columns, too few rows, or
+///   what `write` throws.
+func writingRows<Columns>(
+  of song: OpaquePointer?, into columns: UnsafePointer<Columns>?, rows: Int64,
+  error: UnsafeMutablePointer<midiroll_error>?, call: String, rowCount: (SongHandle) -> Int,
+  _ write: (SongHandle, Columns) throws(ABIError) -> Void
+) -> Int32 {
+  reportingErrors(error) { () throws(ABIError) in
+    let handle = try SongHandle.of(song, in: call)
+    guard let columns else { throw ABIError(usage: "\(call): the columns are NULL") }
+    let needed = rowCount(handle)
+    guard rows >= needed else {
+      throw ABIError(usage: "\(call): the arrays hold \(rows) rows, the song has \(needed)")
+    }
+    try write(handle, columns.pointee)
   }
 }
 

@@ -7,12 +7,11 @@ public func midirollSongTempos(
   _ song: OpaquePointer?, _ columns: UnsafePointer<midiroll_tempo_columns>?, _ rows: Int64,
   _ error: UnsafeMutablePointer<midiroll_error>?
 ) -> Int32 {
-  reportingErrors(error) { () throws(ABIError) in
-    let call = "midiroll_song_tempos"
-    let handle = try SongHandle.of(song, in: call)
+  writingRows(
+    of: song, into: columns, rows: rows, error: error, call: "midiroll_song_tempos",
+    rowCount: { $0.timeline.tempos.changes.count }
+  ) { handle, columns in
     let changes = handle.timeline.tempos.changes
-    try checkRows(rows, needed: changes.count, columns: columns, in: call)
-    let columns = columns.unsafelyUnwrapped.pointee
     columns.tick.fill(changes.count) { Int64(changes[$0].tick) }
     columns.microseconds_per_quarter.fill(changes.count) { Int64(changes[$0].microsecondsPerQuarter) }
     columns.quarters_per_minute.fill(changes.count) { changes[$0].beatsPerMinute }
@@ -27,12 +26,11 @@ public func midirollSongTimeSignatures(
   _ song: OpaquePointer?, _ columns: UnsafePointer<midiroll_time_signature_columns>?, _ rows: Int64,
   _ error: UnsafeMutablePointer<midiroll_error>?
 ) -> Int32 {
-  reportingErrors(error) { () throws(ABIError) in
-    let call = "midiroll_song_time_signatures"
-    let handle = try SongHandle.of(song, in: call)
+  writingRows(
+    of: song, into: columns, rows: rows, error: error, call: "midiroll_song_time_signatures",
+    rowCount: { $0.timeline.timeSignatures.changes.count }
+  ) { handle, columns in
     let changes = handle.timeline.timeSignatures.changes
-    try checkRows(rows, needed: changes.count, columns: columns, in: call)
-    let columns = columns.unsafelyUnwrapped.pointee
     columns.tick.fill(changes.count) { Int64(changes[$0].tick) }
     columns.bar.fill(changes.count) { Int64(changes[$0].bar) }
     columns.numerator.fill(changes.count) { Int32(clamping: changes[$0].numerator) }
@@ -46,12 +44,11 @@ public func midirollSongKeySignatures(
   _ song: OpaquePointer?, _ columns: UnsafePointer<midiroll_key_signature_columns>?, _ rows: Int64,
   _ error: UnsafeMutablePointer<midiroll_error>?
 ) -> Int32 {
-  reportingErrors(error) { () throws(ABIError) in
-    let call = "midiroll_song_key_signatures"
-    let handle = try SongHandle.of(song, in: call)
+  writingRows(
+    of: song, into: columns, rows: rows, error: error, call: "midiroll_song_key_signatures",
+    rowCount: { $0.timeline.keySignatures.count }
+  ) { handle, columns in
     let keys = handle.timeline.keySignatures
-    try checkRows(rows, needed: keys.count, columns: columns, in: call)
-    let columns = columns.unsafelyUnwrapped.pointee
     columns.tick.fill(keys.count) { Int64(keys[$0].tick) }
     columns.sharps.fill(keys.count) { Int32(clamping: keys[$0].sharps) }
     columns.minor.fill(keys.count) { UInt8(keys[$0].isMinor ? 1 : 0) }

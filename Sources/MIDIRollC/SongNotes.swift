@@ -7,12 +7,10 @@ public func midirollSongNotes(
   _ song: OpaquePointer?, _ columns: UnsafePointer<midiroll_note_columns>?, _ rows: Int64,
   _ error: UnsafeMutablePointer<midiroll_error>?
 ) -> Int32 {
-  reportingErrors(error) { () throws(ABIError) in
-    let call = "midiroll_song_notes"
-    let handle = try SongHandle.of(song, in: call)
-    try checkRows(rows, needed: handle.song.noteCount, columns: columns, in: call)
-    handle.writeNotes(into: columns.unsafelyUnwrapped.pointee)
-  }
+  writingRows(
+    of: song, into: columns, rows: rows, error: error, call: "midiroll_song_notes",
+    rowCount: { $0.song.noteCount }
+  ) { handle, columns in handle.writeNotes(into: columns) }
 }
 
 extension SongHandle {

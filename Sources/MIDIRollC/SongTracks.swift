@@ -8,11 +8,10 @@ public func midirollSongTracks(
   _ song: OpaquePointer?, _ columns: UnsafePointer<midiroll_track_columns>?, _ rows: Int64,
   _ names: UnsafeMutablePointer<CChar>?, _ nameCapacity: Int64, _ error: UnsafeMutablePointer<midiroll_error>?
 ) -> Int32 {
-  reportingErrors(error) { () throws(ABIError) in
-    let call = "midiroll_song_tracks"
-    let handle = try SongHandle.of(song, in: call)
-    let tracks = handle.song.tracks
-    try checkRows(rows, needed: tracks.count, columns: columns, in: call)
+  let call = "midiroll_song_tracks"
+  return writingRows(
+    of: song, into: columns, rows: rows, error: error, call: call, rowCount: { $0.song.tracks.count }
+  ) { handle, columns throws(ABIError) in
     if let names {
       guard nameCapacity >= handle.trackNames.count else {
         throw ABIError(
@@ -22,7 +21,7 @@ public func midirollSongTracks(
       }
       copyBytes(handle.trackNames, to: names)
     }
-    let columns = columns.unsafelyUnwrapped.pointee
+    let tracks = handle.song.tracks
     columns.note_count.fill(tracks.count) { Int64(tracks[$0].notes.count) }
     columns.channel.fill(tracks.count) { Int32(tracks[$0].notes.first.map { Int($0.channel) } ?? -1) }
     columns.program.fill(tracks.count) { index in

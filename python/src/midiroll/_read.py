@@ -25,9 +25,9 @@ def read(source: Source, *, max_size: Optional[int] = None, strict: bool = False
     """Reads a Standard MIDI File (or an RMID file wrapping one) into a `Song`.
 
     Args:
-        source: A path (str, bytes or os.PathLike) or the file's bytes (bytes, bytearray,
-            memoryview). A `bytes` object is the file's content, not a path: pass a path as str
-            or os.PathLike (`os.fsdecode` turns a bytes path into one).
+        source: A path (str, or os.PathLike of str or bytes) or the file's bytes (bytes,
+            bytearray, memoryview). A `bytes` object is the file's content, not a path
+            (`os.fsdecode` turns a bytes path into a str).
         max_size: Refuse inputs larger than this many bytes, before reading them (default
             `DEFAULT_MAX_SIZE`, 64 MiB).
         strict: Refuse the first problem the reader would otherwise tolerate and list in
