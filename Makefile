@@ -59,7 +59,7 @@ test: deps lint-web test-no-foundation
 # (pytest), which compare it with the command line's debug build and with symusic, install the
 # wheel into a fresh venv and run it with no Swift in the environment.
 test-python: venv wheel
-	$(SWIFT) build --product midiroll
+	MIDIROLL_WARNINGS_AS_ERRORS=1 $(SWIFT) build --product midiroll  # as `make test` built it: nothing again
 	$(PYTHON) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps dist/midiroll-*.whl
 	cd python && MIDIROLL_CLI=$(abspath .build/debug/midiroll) MIDIROLL_WHEELHOUSE=$(abspath $(WHEELHOUSE)) \
 	  $(abspath $(PYTHON)) -m pytest -q -p no:cacheprovider tests

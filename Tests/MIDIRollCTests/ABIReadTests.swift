@@ -11,9 +11,7 @@ import Testing
 @Suite("C ABI: reading")
 struct ABIReadTests {
   /// The real files, the samples and the corpus.
-  static let files: [String] =
-    RealFiles.debianFiles + RealFiles.samples
-    + RealFiles.corpusFiles.map { RealFiles.corpusDirectory.appendingPathComponent($0).path }
+  static let files = TestPaths.debianMIDIFiles() + TestPaths.samples() + TestPaths.corpus()
 
   @Test("the ABI version is the header's, the version the command line's")
   func versions() {
