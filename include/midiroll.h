@@ -5,16 +5,17 @@
  * - Versioned: midiroll_abi_version() returns MIDIROLL_ABI_VERSION of the header the library
  *   was built with. A caller checks it before any other call; a change to any declaration below
  *   changes the number.
- * - Opaque handles: a midiroll_song is made by midiroll_song_read() and freed by
- *   midiroll_song_free(); nothing else of the library's is ever seen.
+ * - Opaque handles: a midiroll_song is made by midiroll_song_read() (bytes) or
+ *   midiroll_song_read_descriptor() (an open file) and freed by midiroll_song_free(); nothing
+ *   else of the library's is ever seen (midiroll_version()'s string is static).
  * - Caller-owned buffers: every result whose size the song's info gives (notes, tracks,
  *   tempos, meters, keys, names, warnings) is written into arrays the caller owns, described
  *   by strided columns (a pointer and the bytes from one row to the next), so one call fills a
  *   struct-of-arrays or an array-of-structs alike. A column whose data is NULL is skipped.
- * - Errors: every call that can fail returns a code (MIDIROLL_OK or one of the codes below,
- *   the command line's exit codes) and, when `error` is not NULL, fills it with the code, the
- *   byte offset and track where it went wrong, and the command line's one-line message
- *   ("song.mid: byte 1042, track 3: ...").
+ * - Errors: every call that can fail returns a code (MIDIROLL_OK or one of the codes below:
+ *   the command line's exit codes, and MIDIROLL_IO) and, when `error` is not NULL, fills it
+ *   with the code, the byte offset and track where it went wrong, the errno of a failed read,
+ *   and the command line's one-line message ("song.mid: byte 1042, track 3: ...").
  * - Threads: a song is immutable once read; any number of threads may read songs and ask the
  *   same song for its columns at once. Freeing a song while another call uses it is the
  *   caller's error. The library keeps no global state.
