@@ -6,6 +6,8 @@ import PackageDescription
 /// Modules, lowest first (an arrow never points up):
 /// `SMF`, `JSON`, `NPZ` → `PianoRoll` → `PianoRollJSON` → (`PianoRollRender`, `PianoRollWeb`,
 /// `PianoRollNPZ`, `AudioRender`) → `MIDIRollKit` (the formats and the one pipeline) → `MIDIRollCLI` → `midiroll`.
+/// `MIDIRollC` (the C ABI of `include/midiroll.h`, over `SMF` and `PianoRoll`) is built as a
+/// shared library by the package in `python/swift`, which the Python package `midiroll` loads.
 /// Every library target has a test target of its own (`FuzzLaws`'s is `HostileInputTests`).
 /// `PianoRollWeb`'s page (HTML, CSS, JavaScript in Sources/PianoRollWeb/Page) is embedded at build
 /// time by the `EmbedWebPage` build-tool plugin.
@@ -24,6 +26,7 @@ let package = Package(
     .library(name: "NPZ", targets: ["NPZ"]),
     .library(name: "PianoRollNPZ", targets: ["PianoRollNPZ"]),
     .library(name: "PianoRollWeb", targets: ["PianoRollWeb"]),
+    .library(name: "MIDIRollC", targets: ["MIDIRollC"]),
     .executable(name: "midiroll", targets: ["midiroll"]),
   ],
   traits: [
@@ -87,6 +90,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "midiroll", dependencies: ["MIDIRollCLI"]),
+    // The C ABI (`include/midiroll.h`, imported as `CMIDIRoll` for its types): songs read into
+    // columns that the caller owns. No Foundation, so the shared library carries only the Swift
+    // runtime (python/swift links it statically).
+    .systemLibrary(name: "CMIDIRoll", path: "include"),
+    .target(name: "MIDIRollC", dependencies: ["CMIDIRoll", "SMF", "PianoRoll"]),
     .executableTarget(name: "make-samples", dependencies: ["SMF"]),
     .executableTarget(
       name: "midiroll-bench",
@@ -144,6 +152,8 @@ let package = Package(
       name: "MIDIRollCLITests",
       dependencies: ["MIDIRollCLI", "MIDIRollKit", "SMF", "PianoRoll", "midiroll", "TestSupport"]),
     .testTarget(name: "MIDIRollKitTests", dependencies: ["MIDIRollKit", "SMF", "PianoRoll", "TestSupport"]),
+    .testTarget(
+      name: "MIDIRollCTests", dependencies: ["MIDIRollC", "CMIDIRoll", "SMF", "PianoRoll", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -2,10 +2,11 @@
 # make demo: the first thing a new user runs. Converts every sample to piano-roll JSON (full and
 # compact) and to pypianoroll .npz, quantizes one, conforms one to a scale, edits one (transpose,
 # slice, merge), draws piano rolls (SVG and the interactive HTML page), renders one to WAV, shows
-# one in the terminal, and batch-converts the folder with a report. Everything lands in OUT.
-# Usage: demo.sh MIDIROLL SAMPLES_DIR OUT_DIR
+# one in the terminal, batch-converts the folder with a report, and reads every sample in Python
+# into NumPy arrays (given a Python with the package installed). Everything lands in OUT.
+# Usage: demo.sh MIDIROLL SAMPLES_DIR OUT_DIR [PYTHON]
 set -eu
-bin=$1; samples=$2; out=$3
+bin=$1; samples=$2; out=$3; python=${4:-}
 rm -rf "$out"
 mkdir -p "$out/json" "$out/compact" "$out/npz" "$out/svg" "$out/html" "$out/edits" "$out/wav"
 
@@ -78,6 +79,15 @@ echo "  -> $out/batch/ (report: $out/batch/midiroll-report.jsonl)"
 echo
 echo "== what the batch did, from its report (midiroll report)"
 "$bin" report "$out/batch"
+
+echo
+echo "== in Python: every sample's notes as NumPy arrays, in-process (import midiroll; midiroll.read)"
+if [ -n "$python" ]; then
+  "$python" "$samples/python_demo.py" "$samples" "$out/python/samples.npz"
+  echo "  -> $out/python/samples.npz (notes, seconds and positions of every sample)"
+else
+  echo "  skipped: no Python given (make demo installs the wheel and gives its venv's)"
+fi
 
 echo
 echo "Done. Open $out/html/*.html in a browser (zoom, pan, hover, play, edit, save), the SVG files in"
