@@ -82,6 +82,10 @@ class _Layout:
 
     def __init__(self, names: Sequence[str], dtype: np.dtype, fields: dict) -> None:
         self.dtype = dtype
+        # A dtype with padding between its fields is zeroed first, so the same song always
+        # gives the same bytes (`tobytes()`, a hash, a saved .npy).
+        self.allocate = np.zeros if dtype.itemsize > sum(
+            dtype.fields[name][0].itemsize for name in dtype.names) else np.empty
         self.struct = ctypes.c_int64 * (2 * len(names))
         # The struct with the offsets as addresses and the strides filled in; `new` adds the
         # array's address to the requested slots.
@@ -97,7 +101,7 @@ class _Layout:
     def new(self, rows: int) -> Tuple[np.ndarray, ctypes.Array]:
         """An array of `rows` rows and the columns struct describing it (keep both referenced
         through the call that fills it)."""
-        array = np.empty(rows, self.dtype)
+        array = self.allocate(rows, self.dtype)
         base = array.ctypes.data  # (__array_interface__ spells out the dtype first: slower)
         columns = self.struct.from_buffer_copy(self.template)
         for slot, offset in self.slots:
