@@ -18,12 +18,25 @@ VENV = .build/venv
 PYTHON = $(VENV)/bin/python3
 PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema symusic
 export MIDIROLL_PYTHON := $(abspath $(PYTHON))
+# muspy 0.5 (the judge of `stats`: its reading and 13 metrics) in a virtual environment of its
+# own, as its pins may clash with the main one's. Tests find it through MIDIROLL_MUSPY_PYTHON.
+VENV_MUSPY = .build/venv-muspy
+MUSPY_PYTHON = $(VENV_MUSPY)/bin/python3
+MUSPY_PACKAGES = muspy==0.5.0
+export MIDIROLL_MUSPY_PYTHON := $(abspath $(MUSPY_PYTHON))
 
-.PHONY: deps apt-deps venv build test test-no-foundation test-asan test-slurm slurm-deps fuzz demo bench bench-npz bench-html lint lint-web format install clean
+.PHONY: deps apt-deps venv venv-muspy build test test-no-foundation test-asan test-slurm slurm-deps fuzz demo bench bench-npz bench-html lint lint-web format install clean
 
-deps: apt-deps venv
+deps: apt-deps venv venv-muspy
 
 venv: $(VENV)/.installed
+
+venv-muspy: $(VENV_MUSPY)/.installed
+
+$(VENV_MUSPY)/.installed: Makefile
+	@test -x $(MUSPY_PYTHON) || python3 -m venv $(VENV_MUSPY)
+	$(MUSPY_PYTHON) -m pip install -q --disable-pip-version-check $(MUSPY_PACKAGES)
+	@touch $@
 
 $(VENV)/.installed: Makefile
 	@test -x $(PYTHON) || python3 -m venv $(VENV)
