@@ -86,7 +86,7 @@ let package = Package(
       name: "MIDIRollCLI",
       dependencies: [
         "SMF", "JSON", "PianoRoll", "PianoRollJSON", "PianoRollRender", "PianoRollWeb", "PianoRollNPZ",
-        "MIDIRollKit",
+        "MIDIRollKit", "SongStatistics",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
