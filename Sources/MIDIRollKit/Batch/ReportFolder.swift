@@ -62,6 +62,13 @@ public struct ReportFolder: Sendable {
     return groups.keys.sorted().map { ($0, groups[$0]!.sorted()) }
   }
 
+  /// The dataset's statistics, from the inputs whose latest line has them (`batch --stats`),
+  /// or `nil` when none has.
+  var statistics: DatasetSummary? {
+    let lines = latest.values.compactMap(\.stats)
+    return lines.isEmpty ? nil : DatasetSummary(lines)
+  }
+
   /// The failures grouped by reason, the largest group first.
   var failures: [FailureGroup] {
     var groups: [String: FailureGroup] = [:]
@@ -191,7 +198,9 @@ public struct ReportFolder: Sendable {
       line.add("duplicates", group.duplicates)
       return line.text
     }
-    text += ",\"duplicateGroups\":[" + duplicateObjects.joined(separator: ",") + "]}"
+    text += ",\"duplicateGroups\":[" + duplicateObjects.joined(separator: ",") + "]"
+    if let statistics { text += ",\"stats\":" + statistics.json }
+    text += "}"
     return text
   }
 
@@ -217,6 +226,11 @@ public struct ReportFolder: Sendable {
         lines.append(String(repeating: " ", count: max(0, 7 - count.count)) + count + "  " + group.reason)
         lines.append("         e.g. " + group.examples.joined(separator: ", "))
       }
+    }
+    if let statistics {
+      lines.append(
+        "statistics of \(statistics.files) input(s) (muspy refuses \(statistics.muspyRefused)): "
+          + "histograms and counts with --json or --html")
     }
     let duplicates = duplicateGroups
     if !duplicates.isEmpty {

@@ -21,6 +21,8 @@ struct ReportLog: Sendable {
     var cannotWrite: Bool
     /// For a duplicate, the input of its group that is written.
     var kept: String?
+    /// Its statistics (`batch --stats`).
+    var stats: StatsLine?
     /// When the run that wrote the line started (ISO 8601), for ordering across files.
     var runStarted: String
     /// The line's number in its file (1-based).
@@ -65,6 +67,7 @@ struct ReportLog: Sendable {
     var reason: String?
     var cannotWrite: Bool?
     var kept: String?
+    var stats: StatsLine?
     var run: RunMembers?
     var summary: SummaryMembers?
   }
@@ -104,7 +107,7 @@ struct ReportLog: Sendable {
       } else if let input = parsed.input, let status = parsed.status {
         entries[input] = Entry(
           input: input, status: status, output: parsed.output, reason: parsed.reason,
-          cannotWrite: parsed.cannotWrite ?? false, kept: parsed.kept, runStarted: runs.last?.started ?? "", line: number)
+          cannotWrite: parsed.cannotWrite ?? false, kept: parsed.kept, stats: parsed.stats, runStarted: runs.last?.started ?? "", line: number)
       } else {
         unreadableLines.append(number)
       }
