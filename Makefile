@@ -25,7 +25,7 @@ MUSPY_PYTHON = $(VENV_MUSPY)/bin/python3
 MUSPY_PACKAGES = muspy==0.5.0
 export MIDIROLL_MUSPY_PYTHON := $(abspath $(MUSPY_PYTHON))
 
-.PHONY: deps apt-deps venv venv-muspy build test test-no-foundation test-asan test-slurm slurm-deps fuzz demo bench bench-npz bench-html lint lint-web format install clean
+.PHONY: deps apt-deps venv venv-muspy build test test-no-foundation test-asan test-slurm slurm-deps fuzz demo bench bench-stats bench-npz bench-html lint lint-web format install clean
 
 deps: apt-deps venv venv-muspy
 
@@ -108,8 +108,15 @@ bench: deps
 	$(SWIFT) build -c release --product midiroll
 	$(RELEASE_BIN)/midiroll-bench
 	sh Benchmarks/batch.sh $(RELEASE_BIN)/midiroll
+	$(MAKE) bench-stats
 	$(MAKE) bench-npz
 	$(MAKE) bench-html
+
+# `stats` beside muspy 0.5 (read + 13 metrics, one process each), then batch --stats --dedup
+# --split over the real corpus copied 500 times: files/s and peak RSS.
+bench-stats: deps
+	$(SWIFT) build -c release --product midiroll
+	sh Benchmarks/stats.sh $(RELEASE_BIN)/midiroll $(MUSPY_PYTHON)
 
 # .mid → .npz beside pypianoroll's read + save: the bench's large file and the real corpus.
 bench-npz: deps
