@@ -15,9 +15,9 @@ public struct DatasetReportPage: Sendable {
     PianoRollPage.fill(
       WebPageSources.files["report.html"] ?? "", capacity: reportJSON.count + 32 * 1024,
       [
-      ("/* midiroll:style */", { $0.append(contentsOf: (WebPageSources.files["report.css"] ?? "").utf8) }),
-      ("/* midiroll:report */", { PianoRollPage.appendScriptData(reportJSON, to: &$0) }),
-      ("/* midiroll:script */", { $0.append(contentsOf: (WebPageSources.files["report.js"] ?? "").utf8) }),
-    ])
+        ("/* midiroll:style */", { $0.append(contentsOf: (WebPageSources.files["report.css"] ?? "").utf8) }),
+        ("/* midiroll:report */", { PianoRollPage.appendScriptData(reportJSON, to: &$0) }),
+        ("/* midiroll:script */", { $0.append(contentsOf: (WebPageSources.files["report.js"] ?? "").utf8) }),
+      ])
   }
 }

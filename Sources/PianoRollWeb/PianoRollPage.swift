@@ -35,13 +35,15 @@ public struct PianoRollPage: Sendable {
     let songJSON = PianoRollJSON.encode(song, profile: .compact)
     let beforeJSON = before.map { PianoRollJSON.encode($0, profile: .compact) }
     return Self.fill(
-      WebPageSources.files["page.html"] ?? "", capacity: songJSON.count + (beforeJSON?.count ?? 0) + 96 * 1024,
+      WebPageSources.files["page.html"] ?? "",
+      capacity: songJSON.count + (beforeJSON?.count ?? 0) + 96 * 1024,
       parts(songJSON: songJSON, beforeJSON: beforeJSON))
   }
 
   /// A page's template with each marker (in the order they appear) replaced by what its part
   /// appends.
-  static func fill(_ template: String, capacity: Int, _ parts: [(String, (inout [UInt8]) -> Void)]) -> [UInt8] {
+  static func fill(_ template: String, capacity: Int, _ parts: [(String, (inout [UInt8]) -> Void)]) -> [UInt8]
+  {
     var out: [UInt8] = []
     out.reserveCapacity(capacity)
     var rest = Substring(template)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `batch --dedup` and `--split` through the real binary, on planted duplicates of a real file
 /// made by mido (a byte copy, a re-save, the division doubled, the tracks reordered, a track
@@ -9,7 +9,8 @@ import TestSupport
 @Suite(.serialized) struct BatchDedupTests {
   /// The real file the duplicates are made of: the first Debian file with two tracks of notes.
   static func original() throws -> String {
-    try #require(RealFiles.debianFiles.first { $0.hasSuffix("chemistry_lab.mid") } ?? RealFiles.debianFiles.first)
+    try #require(
+      RealFiles.debianFiles.first { $0.hasSuffix("chemistry_lab.mid") } ?? RealFiles.debianFiles.first)
   }
 
   /// Plants the variants with mido under `folder`; returns the names of the duplicates and near misses.
@@ -70,7 +71,8 @@ import TestSupport
   }
 
   static let duplicates = [
-    "b/track-renamed.mid", "m/division-doubled.mid", "m/resaved.mid", "m/tracks-reordered.mid", "z/byte-copy.mid",
+    "b/track-renamed.mid", "m/division-doubled.mid", "m/resaved.mid", "m/tracks-reordered.mid",
+    "z/byte-copy.mid",
   ]
   static let nearMisses = ["n/one-note-fewer.mid", "n/one-pitch-changed.mid", "n/semitone-up.mid"]
 
@@ -79,7 +81,9 @@ import TestSupport
     defer { folders.remove() }
     try Self.plant(in: folders.input)
     try folders.write(Array("not a song".utf8), at: "c/broken.mid")
-    let run = try runMIDIRoll(["batch", folders.input.path, folders.output.path, "--to", "mid", "--dedup", "-q"])
+    let run = try runMIDIRoll([
+      "batch", folders.input.path, folders.output.path, "--to", "mid", "--dedup", "-q",
+    ])
     #expect(run.status == 1, "the broken input fails: \(run.stderr)")
     let entries = try folders.reportEntries()
     #expect(entries["a/original.mid"]?["status"] as? String == "ok")
@@ -106,11 +110,14 @@ import TestSupport
   }
 
   /// What a run leaves: the outputs (relative paths) and each input's status, kept and split.
-  static func result(of folders: BatchFolders, reports: [String]) throws -> (outputs: Set<String>, lines: [String: String]) {
+  static func result(of folders: BatchFolders, reports: [String]) throws -> (
+    outputs: Set<String>, lines: [String: String]
+  ) {
     var lines: [String: String] = [:]
     for report in reports {
       for (input, line) in try folders.reportEntries(report) {
-        lines[input] = "\(line["status"] ?? "") \(line["kept"] ?? "-") \(line["split"] ?? "-") \(line["output"] ?? "-")"
+        lines[input] =
+          "\(line["status"] ?? "") \(line["kept"] ?? "-") \(line["split"] ?? "-") \(line["output"] ?? "-")"
       }
     }
     let walker = FileManager.default.enumerator(atPath: folders.output.path)
@@ -124,9 +131,14 @@ import TestSupport
     defer { whole.remove() }
     try Self.plant(in: whole.input)
     for sample in RealFiles.samples {
-      try FileManager.default.copyItem(atPath: sample, toPath: whole.input.appendingPathComponent("a/" + (sample as NSString).lastPathComponent).path)
+      try FileManager.default.copyItem(
+        atPath: sample,
+        toPath: whole.input.appendingPathComponent("a/" + (sample as NSString).lastPathComponent).path)
     }
-    let one = try runMIDIRoll(["batch", whole.input.path, whole.output.path, "--to", "json", "--compact", "--dedup", "--split", split, "-q"])
+    let one = try runMIDIRoll([
+      "batch", whole.input.path, whole.output.path, "--to", "json", "--compact", "--dedup", "--split", split,
+      "-q",
+    ])
     #expect(one.status == 0, "\(one.stderr)")
     let single = try Self.result(of: whole, reports: ["midiroll-report.jsonl"])
 
@@ -137,13 +149,15 @@ import TestSupport
     try FileManager.default.copyItem(at: whole.input, to: sharded.input)
     for index in 1...3 {
       let pass = try runMIDIRoll([
-        "batch", sharded.input.path, sharded.output.path, "--to", "json", "--fingerprints-only", "--shard", "\(index)/3", "-q",
+        "batch", sharded.input.path, sharded.output.path, "--to", "json", "--fingerprints-only", "--shard",
+        "\(index)/3", "-q",
       ])
       #expect(pass.status == 0, "\(pass.stderr)")
     }
     for index in [3, 1, 2] {
       let run = try runMIDIRoll([
-        "batch", sharded.input.path, sharded.output.path, "--to", "json", "--compact", "--dedup", "--split", split,
+        "batch", sharded.input.path, sharded.output.path, "--to", "json", "--compact", "--dedup", "--split",
+        split,
         "--shard", "\(index)/3", "-q",
       ])
       #expect(run.status == 0, "\(run.stderr)")
@@ -154,14 +168,18 @@ import TestSupport
     #expect(single.lines.count == Self.duplicates.count + Self.nearMisses.count + 1 + RealFiles.samples.count)
     // Every input of a group, written or not, is in its group's split.
     for name in Self.duplicates {
-      #expect(single.lines[name]?.split(separator: " ")[2] == single.lines["a/original.mid"]?.split(separator: " ")[2])
+      #expect(
+        single.lines[name]?.split(separator: " ")[2]
+          == single.lines["a/original.mid"]?.split(separator: " ")[2])
     }
     // Without --dedup, the duplicates are written, each in the split of its group.
     let plain = try BatchFolders()
     defer { plain.remove() }
     try FileManager.default.removeItem(at: plain.input)
     try FileManager.default.copyItem(at: whole.input, to: plain.input)
-    #expect(try runMIDIRoll(["batch", plain.input.path, plain.output.path, "--to", "json", "--split", split, "-q"]).status == 0)
+    #expect(
+      try runMIDIRoll(["batch", plain.input.path, plain.output.path, "--to", "json", "--split", split, "-q"])
+        .status == 0)
     let entries = try plain.reportEntries()
     let part = try #require(entries["a/original.mid"]?["split"] as? String)
     for name in Self.duplicates {
@@ -174,12 +192,18 @@ import TestSupport
   @Test func badSplitsAreUsageErrors() throws {
     let folders = try BatchFolders()
     defer { folders.remove() }
-    for spec in ["train=0.8,valid=0.1", "train=0.5,train=0.5", "train=0.8,valid=0.3,test=-0.1", "train", "a/b=1"] {
-      let run = try runMIDIRoll(["batch", folders.input.path, folders.output.path, "--to", "json", "--split", spec])
+    for spec in [
+      "train=0.8,valid=0.1", "train=0.5,train=0.5", "train=0.8,valid=0.3,test=-0.1", "train", "a/b=1",
+    ] {
+      let run = try runMIDIRoll([
+        "batch", folders.input.path, folders.output.path, "--to", "json", "--split", spec,
+      ])
       #expect(run.status == 2, "\(spec): \(run.stderr)")
       #expect(!FileManager.default.fileExists(atPath: folders.output.path), "nothing written for \(spec)")
     }
-    let convert = try runMIDIRoll(["convert", try #require(RealFiles.samples.first), "x.mid", "--split", "train=1"])
+    let convert = try runMIDIRoll([
+      "convert", try #require(RealFiles.samples.first), "x.mid", "--split", "train=1",
+    ])
     #expect(convert.status == 2)
   }
 }

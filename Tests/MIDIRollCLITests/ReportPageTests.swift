@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `midiroll report OUT --html PAGE.html` opened in headless Chromium through Selenium
 /// (`Tests/Browser/dataset_report_page.py`): no console error, no request, every chart drawn,
@@ -15,9 +15,12 @@ import TestSupport
         atPath: path, toPath: folders.input.appendingPathComponent((path as NSString).lastPathComponent).path)
     }
     let first = try #require(RealFiles.samples.first)
-    try FileManager.default.copyItem(atPath: first, toPath: folders.input.appendingPathComponent("z-copy.mid").path)
+    try FileManager.default.copyItem(
+      atPath: first, toPath: folders.input.appendingPathComponent("z-copy.mid").path)
     try folders.write(Array("broken".utf8), at: "broken.mid")
-    let batch = try runMIDIRoll(["batch", folders.input.path, folders.output.path, "--to", "mid", "--dedup", "--stats", "-q"])
+    let batch = try runMIDIRoll([
+      "batch", folders.input.path, folders.output.path, "--to", "mid", "--dedup", "--stats", "-q",
+    ])
     #expect(batch.status == 1, "\(batch.stderr)")
     let page = folders.root.appendingPathComponent("report.html").path
     let report = try runMIDIRoll(["report", folders.output.path, "--json", "--html", page])
@@ -66,7 +69,8 @@ import TestSupport
       let entries = try #require(stats[name] as? [[String: Any]])
       let chart = try #require(charts.first { $0["name"] as? String == name })
       #expect(chart["counts"] as? [Int] == entries.prefix(16).map { $0[unit] as? Int ?? -1 }, "\(name)")
-      #expect(chart["names"] as? [String] == entries.prefix(16).map { $0["name"] as? String ?? "" }, "\(name)")
+      #expect(
+        chart["names"] as? [String] == entries.prefix(16).map { $0["name"] as? String ?? "" }, "\(name)")
     }
   }
 }

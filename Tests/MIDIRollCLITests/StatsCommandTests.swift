@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `midiroll stats` through the real binary: one JSON line per input with muspy's metrics under
 /// muspy's names (judged by muspy itself), the facts and hashes, a readable block without
@@ -31,10 +31,13 @@ import TestSupport
         case (is NSNull, is NSNull): continue
         case (let a as NSNumber, let b as NSNumber):
           #expect(abs(a.doubleValue - b.doubleValue) <= 1e-9 * max(abs(b.doubleValue), 1e-300), "\(name)")
-        default: Issue.record("\(line["path"] ?? ""): \(name): \(String(describing: metrics[name])) ≠ \(value)")
+        default:
+          Issue.record("\(line["path"] ?? ""): \(name): \(String(describing: metrics[name])) ≠ \(value)")
         }
       }
-      for key in ["sha256", "fingerprint", "notes", "seconds", "bars", "tempo", "meters", "keys", "instruments"] {
+      for key in [
+        "sha256", "fingerprint", "notes", "seconds", "bars", "tempo", "meters", "keys", "instruments",
+      ] {
         #expect(line[key] != nil, "\(key)")
       }
       #expect((line["sha256"] as? String)?.count == 64)
@@ -74,7 +77,9 @@ import TestSupport
   @Test func refusedByMuspyAndUnreadable() throws {
     let folder = try makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let format2 = RealFiles.corpusDirectory.appendingPathComponent("shkyrockett/header/header-type-02-multi-song.mid").path
+    let format2 = RealFiles.corpusDirectory.appendingPathComponent(
+      "shkyrockett/header/header-type-02-multi-song.mid"
+    ).path
     let broken = folder.appendingPathComponent("broken.mid").path
     try Data("MThd nonsense".utf8).write(to: URL(fileURLWithPath: broken))
     let run = try runMIDIRoll(["stats", "--json", format2, broken])
@@ -85,9 +90,13 @@ import TestSupport
     #expect(lines.first?["metrics"] is NSNull)
     #expect((lines.first?["muspyRefused"] as? String)?.hasPrefix("MIDIError") == true)
     // A song without tracks: the length-based metrics raise in muspy, named in metricsRaised.
-    let empty = RealFiles.corpusDirectory.appendingPathComponent("shkyrockett/tracks/empty-00000-tracks.mid").path
+    let empty = RealFiles.corpusDirectory.appendingPathComponent("shkyrockett/tracks/empty-00000-tracks.mid")
+      .path
     let none = try #require(try Self.lines(try runMIDIRoll(["stats", "--json", empty]).stdoutText).first)
     let raised = try #require(none["metricsRaised"] as? [String: String])
-    #expect(Set(raised.keys) == ["polyphony", "polyphony_rate", "empty_beat_rate", "empty_measure_rate", "groove_consistency"])
+    #expect(
+      Set(raised.keys) == [
+        "polyphony", "polyphony_rate", "empty_beat_rate", "empty_measure_rate", "groove_consistency",
+      ])
   }
 }

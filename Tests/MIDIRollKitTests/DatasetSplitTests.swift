@@ -1,7 +1,7 @@
 import MIDIRollKit
 import PianoRoll
-import Testing
 import TestSupport
+import Testing
 
 /// Splits by content: the fractions hold within 1 % on 10,000 distinct songs, the part depends
 /// only on the fingerprint, and bad specifications are usage errors.
@@ -13,7 +13,9 @@ import TestSupport
     var seen = Set<String>()
     for index in 0..<10_000 {
       let notes = (0..<4).map { step in
-        Note(pitch: UInt8(random.int(in: 21...108)), tick: step * 240 + index % 7, durationTicks: random.int(in: 1...960))
+        Note(
+          pitch: UInt8(random.int(in: 21...108)), tick: step * 240 + index % 7,
+          durationTicks: random.int(in: 1...960))
       }
       let song = Song(tracks: [SongTrack(notes: notes)])
       let identity = ContentIdentity(SongInput(song: song, path: "\(index).mid"), song: song)

@@ -1,8 +1,8 @@
 import Foundation
 import SMF
 import SongStatistics
-import Testing
 import TestSupport
+import Testing
 
 /// muspy 0.5 from PyPI as the judge (`Tests/StatsJudge/muspy_metrics.py`, run in muspy's own
 /// virtual environment): on the 41 Debian files, the samples and the edge-case corpus, midiroll's

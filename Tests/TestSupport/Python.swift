@@ -43,7 +43,9 @@ public enum Python {
   /// Runs a script file of the package (a path relative to its root) with muspy's Python;
   /// standard error is kept apart.
   /// - Throws: ``RealFiles/ToolFailure`` when there is no muspy environment.
-  public static func runMuspy(scriptAt relativePath: String, _ arguments: [String]) throws -> Subprocess.Result {
+  public static func runMuspy(scriptAt relativePath: String, _ arguments: [String]) throws
+    -> Subprocess.Result
+  {
     guard let muspyExecutable else {
       throw RealFiles.ToolFailure(description: "no muspy virtual environment: run `make venv-muspy`")
     }

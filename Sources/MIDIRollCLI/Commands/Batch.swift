@@ -160,7 +160,9 @@ struct Batch: ParsableCommand {
   var dedup = false
 
   /// Add each input's statistics to its report line.
-  @Flag(name: .long, help: "Add each input's statistics (as 'midiroll stats --json' gives them) to its report line.")
+  @Flag(
+    name: .long,
+    help: "Add each input's statistics (as 'midiroll stats --json' gives them) to its report line.")
   var stats = false
 
   /// Only record content fingerprints.

@@ -13,11 +13,15 @@ struct Stats: ParsableCommand {
   )
 
   /// The input paths, or `-`.
-  @Argument(help: "The inputs (.mid, .midi, .kar, .rmi or .json), or '-' for standard input; a block (or a JSON line) each.")
+  @Argument(
+    help:
+      "The inputs (.mid, .midi, .kar, .rmi or .json), or '-' for standard input; a block (or a JSON line) each."
+  )
   var inputs: [String]
 
   /// Print JSON instead of text.
-  @Flag(name: .long, help: "Print one JSON object per input and line (muspy's function names under \"metrics\").")
+  @Flag(
+    name: .long, help: "Print one JSON object per input and line (muspy's function names under \"metrics\").")
   var json = false
 
   /// Input options.
@@ -60,10 +64,12 @@ extension SongStats {
     var out = "\(path)\n"
     out += "  notes:           \(noteCount)"
     if let range = facts.summary.pitchRange {
-      out += ", pitches \(Note.name(ofPitch: Int(range.lowerBound)))–\(Note.name(ofPitch: Int(range.upperBound)))"
+      out +=
+        ", pitches \(Note.name(ofPitch: Int(range.lowerBound)))–\(Note.name(ofPitch: Int(range.upperBound)))"
     }
     out += families.drumNotes > 0 ? ", \(families.drumNotes) on the drum channel\n" : "\n"
-    out += "  length:          \(formatSeconds(facts.summary.durationSeconds)), \(facts.summary.barCount) bars\n"
+    out +=
+      "  length:          \(formatSeconds(facts.summary.durationSeconds)), \(facts.summary.barCount) bars\n"
     let range = tempoRange
     out += "  tempo:           \(formatBPM(range.lowerBound))"
     out += range.lowerBound == range.upperBound ? " BPM\n" : "–\(formatBPM(range.upperBound)) BPM\n"
@@ -71,7 +77,8 @@ extension SongStats {
     out += "  keys:            \(keys.isEmpty ? "none stated" : keys.joined(separator: ", "))\n"
     let counted = families.counted
     out += "  instruments:     "
-    out += counted.isEmpty ? "none\n" : counted.map { "\($0.name) \($0.notes)" }.joined(separator: ", ") + "\n"
+    out +=
+      counted.isEmpty ? "none\n" : counted.map { "\($0.name) \($0.notes)" }.joined(separator: ", ") + "\n"
     out += "  sha256:          \(byteHash)\n"
     out += "  fingerprint:     \(fingerprint.hex)\n"
     switch muspy {

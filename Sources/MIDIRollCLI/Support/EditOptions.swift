@@ -198,7 +198,9 @@ struct EditOptions: ParsableArguments {
     if let ticksPerBeat { edits.resampling = Resampling(ticksPerBeat: try Self.ticksPerBeat(ticksPerBeat)) }
     edits.velocity = try velocity()
     let trackSplit = datasetSplit == nil ? split : nil
-    if merge && trackSplit != nil { throw KitError(.usage, "give one of --merge-tracks and --split, not both") }
+    if merge && trackSplit != nil {
+      throw KitError(.usage, "give one of --merge-tracks and --split, not both")
+    }
     if merge { edits.layout = .merge }
     if let split = trackSplit { edits.layout = .split(by: try Self.splitKey(split, option: "--split")) }
     return edits.isEmpty ? nil : edits

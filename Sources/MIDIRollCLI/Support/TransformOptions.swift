@@ -20,7 +20,9 @@ struct TransformOptions: ParsableArguments {
   /// - Throws: ``KitError`` (usage) for a bad option.
   func plan(datasetSplitAllowed: Bool = false) throws(KitError) -> TransformPlan {
     if !datasetSplitAllowed, let split = edit.datasetSplit {
-      throw KitError(.usage, "--split \(split) splits a dataset: it goes with batch (here --split takes channel or program)")
+      throw KitError(
+        .usage,
+        "--split \(split) splits a dataset: it goes with batch (here --split takes channel or program)")
     }
     return TransformPlan(
       edits: try edit.edits(drums: keys.drums), filter: try keys.keyFilter(),

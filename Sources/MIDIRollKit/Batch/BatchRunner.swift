@@ -38,7 +38,8 @@ public struct BatchRunner {
     defer { interrupts.stop() }
     if configuration.fingerprintsOnly {
       // The first pass alone: this shard's identities into its index; no report, no output.
-      var tree = InputTree(root: configuration.inputFolder, filter: configuration.filter, skipping: [outputID])
+      var tree = InputTree(
+        root: configuration.inputFolder, filter: configuration.filter, skipping: [outputID])
       tree.shouldStop = { interrupts.received != nil }
       let found = tree.walk()
       let identities = try contentIdentities(of: found, decoding: pipeline.decoding, interrupts: interrupts)
@@ -50,7 +51,8 @@ public struct BatchRunner {
       }
       return BatchResult(
         totals: totals, interruption: interrupts.received, notStarted: 0,
-        seconds: Human.seconds(clock.now - started), reportPath: FingerprintIndex.path(
+        seconds: Human.seconds(clock.now - started),
+        reportPath: FingerprintIndex.path(
           outputFolder: configuration.outputFolder, shard: configuration.shard))
     }
 
@@ -229,16 +231,20 @@ public struct BatchRunner {
   private func contentIdentities(
     of found: [FoundInput], decoding: DecodingOptions, interrupts: InterruptWatcher
   ) throws(KitError) -> [String: FingerprintIndex.Entry] {
-    guard configuration.dedup || configuration.split != nil || configuration.fingerprintsOnly else { return [:] }
+    guard configuration.dedup || configuration.split != nil || configuration.fingerprintsOnly else {
+      return [:]
+    }
     var entries = FingerprintIndex.read(folder: configuration.outputFolder).entries
     let needed = found.filter { input in
-      (configuration.dedup && !configuration.fingerprintsOnly) || configuration.shard.contains(input.relativePath)
+      (configuration.dedup && !configuration.fingerprintsOnly)
+        || configuration.shard.contains(input.relativePath)
     }
     let missing = needed.filter { entries[$0.relativePath] == nil }
     let pass = FingerprintPass(
       decoding: decoding, inputFolder: configuration.inputFolder, jobs: configuration.jobs,
       hintWords: configuration.hintWords)
-    let indexPath = FingerprintIndex.path(outputFolder: configuration.outputFolder, shard: configuration.shard)
+    let indexPath = FingerprintIndex.path(
+      outputFolder: configuration.outputFolder, shard: configuration.shard)
     for (input, entry) in try pass.run(missing, indexPath: indexPath, interrupts: interrupts) {
       entries[input] = entry
     }
@@ -274,7 +280,9 @@ public struct BatchRunner {
       case .failed(let reason)?: if job.problem == nil { job.problem = reason }
       case .identity(let identity)?:
         job.part = configuration.split?.part(of: identity.fingerprint)
-        if let kept = keptByContent[identity.fingerprint], kept != input.relativePath { job.duplicateOf = kept }
+        if let kept = keptByContent[identity.fingerprint], kept != input.relativePath {
+          job.duplicateOf = kept
+        }
       case nil: break
       }
       if job.problem == nil {

@@ -107,7 +107,8 @@ struct ReportLog: Sendable {
       } else if let input = parsed.input, let status = parsed.status {
         entries[input] = Entry(
           input: input, status: status, output: parsed.output, reason: parsed.reason,
-          cannotWrite: parsed.cannotWrite ?? false, kept: parsed.kept, stats: parsed.stats, runStarted: runs.last?.started ?? "", line: number)
+          cannotWrite: parsed.cannotWrite ?? false, kept: parsed.kept, stats: parsed.stats,
+          runStarted: runs.last?.started ?? "", line: number)
       } else {
         unreadableLines.append(number)
       }

@@ -2,9 +2,10 @@
 /// input goes to the part its content fingerprint falls in, so the choice is the same on every
 /// run, machine and shard count, and every duplicate goes where its group goes.
 ///
-/// The fingerprint's first 16 hexadecimal digits, read as an unsigned 64-bit number `h`, give
-/// `u` = its top 53 bits / 2^53 in [0, 1) (exact in a double); the input goes to the first part whose running total of fractions
-/// (in the order given) exceeds `u`, the last part taking what rounding leaves.
+/// The fingerprint's first 16 hexadecimal digits, read as an unsigned 64-bit number, give `u`,
+/// its top 53 bits / 2^53, in [0, 1) (exact in a double); the input goes to the first part whose
+/// running total of fractions (in the order given) exceeds `u`, the last part taking what
+/// rounding leaves.
 public struct DatasetSplit: Sendable, Equatable, CustomStringConvertible {
   /// The parts, in the order given: a name and its fraction.
   public let parts: [(name: String, fraction: Double)]
@@ -25,7 +26,8 @@ public struct DatasetSplit: Sendable, Equatable, CustomStringConvertible {
         throw KitError(.usage, "a split name is a plain folder name, not '\(name)'")
       }
       guard let fraction = Double(pair[1]), fraction > 0, fraction <= 1 else {
-        throw KitError(.usage, "the fraction of split '\(name)' is a number above 0 and at most 1, not '\(pair[1])'")
+        throw KitError(
+          .usage, "the fraction of split '\(name)' is a number above 0 and at most 1, not '\(pair[1])'")
       }
       guard !parts.contains(where: { $0.name == name }) else {
         throw KitError(.usage, "split '\(name)' is named twice")

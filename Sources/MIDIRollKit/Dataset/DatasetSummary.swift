@@ -65,7 +65,8 @@ struct DatasetSummary: Sendable {
       Histogram(name: "notes", title: "notes per file", values: lines.map { Double($0.notes) }),
       Histogram(name: "seconds", title: "length in seconds", values: lines.map(\.seconds)),
       Histogram(name: "bars", title: "bars", values: lines.map { Double($0.bars) }),
-      Histogram(name: "tempo", title: "tempo (BPM, the fastest of each file)", values: lines.map(\.tempo.max)),
+      Histogram(
+        name: "tempo", title: "tempo (BPM, the fastest of each file)", values: lines.map(\.tempo.max)),
       Histogram(
         name: "pitchRange", title: "pitch range (semitones, highest − lowest note)",
         values: lines.map { $0.pitchRange.map { Double($0.high - $0.low) } }),
@@ -123,8 +124,9 @@ struct DatasetSummary: Sendable {
       out.raw("}")
     }
     out.raw("]")
-    for (name, counts, unit) in [("meters", meters, "files"), ("keys", keys, "files"), ("instruments", instruments, "notes")]
-    {
+    for (name, counts, unit) in [
+      ("meters", meters, "files"), ("keys", keys, "files"), ("instruments", instruments, "notes"),
+    ] {
       out.raw(", ")
       out.rawString(name)
       out.raw(": [")

@@ -17,7 +17,8 @@ struct FingerprintPass {
   func entry(for input: FoundInput) -> FingerprintIndex.Entry {
     if let problem = input.problem { return .failed(problem) }
     do throws(KitError) {
-      let song = try SongInput(path: inputFolder + "/" + input.relativePath, kind: input.kind, options: decoding)
+      let song = try SongInput(
+        path: inputFolder + "/" + input.relativePath, kind: input.kind, options: decoding)
       return .identity(ContentIdentity(song, song: try song.song()))
     } catch {
       return .failed(error.reason(hintWords: hintWords))

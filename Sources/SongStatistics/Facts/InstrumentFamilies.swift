@@ -8,7 +8,8 @@ import SMF
 public struct InstrumentFamilies: Sendable, Equatable {
   /// The General MIDI families, in program order (programs 8·i … 8·i + 7).
   public static let names = [
-    "Piano", "Chromatic Percussion", "Organ", "Guitar", "Bass", "Strings", "Ensemble", "Brass", "Reed", "Pipe",
+    "Piano", "Chromatic Percussion", "Organ", "Guitar", "Bass", "Strings", "Ensemble", "Brass", "Reed",
+    "Pipe",
     "Synth Lead", "Synth Pad", "Synth Effects", "Ethnic", "Percussive", "Sound Effects",
   ]
   /// The name under which drum-channel notes are counted.

@@ -41,7 +41,9 @@ public struct ContentFingerprint: Hashable, Sendable, CustomStringConvertible {
     var hash = SHA256()
     hash.update(Array("midiroll-content-1".utf8) + [tag])
     for row in rows {
-      for value in [row.onset.0, row.onset.1, row.duration.0, row.duration.1, Int(row.pitch), Int(row.channel)] {
+      for value in [
+        row.onset.0, row.onset.1, row.duration.0, row.duration.1, Int(row.pitch), Int(row.channel),
+      ] {
         hash.update(UInt64(value))
       }
     }

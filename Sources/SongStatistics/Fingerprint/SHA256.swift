@@ -53,7 +53,9 @@ public struct SHA256: Sendable {
     let digits = Array("0123456789abcdef".utf8)
     var text: [UInt8] = []
     for word in state {
-      for shift in stride(from: 28, through: 0, by: -4) { text.append(digits[Int((word >> UInt32(shift)) & 0xF)]) }
+      for shift in stride(from: 28, through: 0, by: -4) {
+        text.append(digits[Int((word >> UInt32(shift)) & 0xF)])
+      }
     }
     return String(decoding: text, as: UTF8.self)
   }
@@ -62,7 +64,8 @@ public struct SHA256: Sendable {
     var words = [UInt32](repeating: 0, count: 64)
     for index in 0..<16 {
       words[index] =
-        UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16 | UInt32(block[index * 4 + 2]) << 8
+        UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16 | UInt32(block[index * 4 + 2])
+        << 8
         | UInt32(block[index * 4 + 3])
     }
     func rotate(_ value: UInt32, _ by: UInt32) -> UInt32 { value >> by | value << (32 - by) }
@@ -71,7 +74,9 @@ public struct SHA256: Sendable {
       let s1 = rotate(words[index - 2], 17) ^ rotate(words[index - 2], 19) ^ (words[index - 2] >> 10)
       words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
     }
-    var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+    var (a, b, c, d, e, f, g, h) = (
+      state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
+    )
     for index in 0..<64 {
       let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
       let choice = (e & f) ^ (~e & g)

@@ -66,7 +66,9 @@ struct MidoReader {
     var value = 0
     while true {
       let next = try byte()
-      guard value < 1 << 56 else { throw MuspyRefusal("OverflowError", "a variable-length quantity past 2^56", offset: offset) }
+      guard value < 1 << 56 else {
+        throw MuspyRefusal("OverflowError", "a variable-length quantity past 2^56", offset: offset)
+      }
       value = value << 7 | Int(next & 0x7F)
       if next < 0x80 { return value }
     }
@@ -143,7 +145,9 @@ struct MidoReader {
           throw MuspyRefusal("OSError", "data byte must be in range 0..127", offset: eventOffset)
         }
         guard data.count == length - 1 else {
-          throw MuspyRefusal("ValueError", "wrong number of bytes for a 0x\(String(status, radix: 16)) message", offset: eventOffset)
+          throw MuspyRefusal(
+            "ValueError", "wrong number of bytes for a 0x\(String(status, radix: 16)) message",
+            offset: eventOffset)
         }
         if status < 0xF0 {
           builder.appendChannel(tick: tick, status: status, data[0], data.count > 1 ? data[1] : 0)
@@ -151,7 +155,9 @@ struct MidoReader {
           builder.appendIgnored(tick: tick)
         }
       }
-      if let refusal = builder.refusal { throw MuspyRefusal(refusal.exception, refusal.message, offset: eventOffset) }
+      if let refusal = builder.refusal {
+        throw MuspyRefusal(refusal.exception, refusal.message, offset: eventOffset)
+      }
     }
   }
 }

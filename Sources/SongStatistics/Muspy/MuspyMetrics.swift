@@ -180,7 +180,9 @@ public struct MuspyMetrics: Sendable, Equatable {
         for lane in 0..<8 { partial[lane] += values[start + index + lane] }
         index += 8
       }
-      var sum = ((partial[0] + partial[1]) + (partial[2] + partial[3])) + ((partial[4] + partial[5]) + (partial[6] + partial[7]))
+      var sum =
+        ((partial[0] + partial[1]) + (partial[2] + partial[3]))
+        + ((partial[4] + partial[5]) + (partial[6] + partial[7]))
       while index < count {
         sum += values[start + index]
         index += 1
@@ -238,7 +240,9 @@ public struct MuspyMetrics: Sendable, Equatable {
   /// (measure · (measures − 1)), drums included; NaN under two measures.
   static func grooveConsistency(_ music: MuspyMusic, measure: Measure) -> MetricValue {
     guard let length = music.length else { return noTracks }
-    guard measure.value >= 1 else { return .raised("ValueError: Measure resolution must be a positive integer.") }
+    guard measure.value >= 1 else {
+      return .raised("ValueError: Measure resolution must be a positive integer.")
+    }
     let size: Int
     switch measure {
     case .fraction(let value):

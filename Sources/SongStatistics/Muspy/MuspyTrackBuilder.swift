@@ -150,7 +150,8 @@ public struct MuspyTrackBuilder: TrackEventSink {
   private mutating func takeMeta(type: UInt8, _ data: ArraySlice<UInt8>) {
     switch type {
     case 0x51:
-      let tempo = Int(data[data.startIndex]) << 16 | Int(data[data.startIndex + 1]) << 8
+      let tempo =
+        Int(data[data.startIndex]) << 16 | Int(data[data.startIndex + 1]) << 8
         | Int(data[data.startIndex + 2])
       guard tempo > 0 else {
         if refusal == nil { refusal = MuspyRefusal("ZeroDivisionError", "division by zero") }
@@ -160,7 +161,8 @@ public struct MuspyTrackBuilder: TrackEventSink {
     case 0x58:
       timeSignatures.append(
         MuspyMusic.TimeSignature(
-          time: time, numerator: Int(data[data.startIndex]), denominatorExponent: Int(data[data.startIndex + 1])))
+          time: time, numerator: Int(data[data.startIndex]),
+          denominatorExponent: Int(data[data.startIndex + 1])))
     case 0x2F:
       ended = true
     default:
