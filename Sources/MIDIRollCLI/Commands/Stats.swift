@@ -79,8 +79,8 @@ extension SongStats {
     out += "  instruments:     "
     out +=
       counted.isEmpty ? "none\n" : counted.map { "\($0.name) \($0.notes)" }.joined(separator: ", ") + "\n"
-    out += "  sha256:          \(byteHash)\n"
-    out += "  fingerprint:     \(fingerprint.hex)\n"
+    out += "  sha256:          \(identity.byteHash)\n"
+    out += "  fingerprint:     \(identity.fingerprint)\n"
     switch muspy {
     case .failure(let refusal):
       out += "  muspy metrics:   none: muspy refuses the file (\(refusal))\n"

@@ -46,8 +46,12 @@ public struct BatchRunner {
       var totals = BatchTotals()
       totals.inShard = found.filter { configuration.shard.contains($0.relativePath) }.count
       totals.planned = totals.inShard
-      for entry in identities.values {
-        if case .failed = entry { totals.failed += 1 } else { totals.ok += 1 }
+      for input in found where configuration.shard.contains(input.relativePath) {
+        switch identities[input.relativePath] {
+        case .failed?: totals.failed += 1
+        case .identity?: totals.ok += 1
+        case nil: break
+        }
       }
       return BatchResult(
         totals: totals, interruption: interrupts.received, notStarted: 0,

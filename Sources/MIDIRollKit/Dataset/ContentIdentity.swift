@@ -12,10 +12,12 @@ public struct ContentIdentity: Sendable, Hashable {
 
   /// The identity of a song read by the kit and its piano roll.
   public init(_ input: SongInput, song: Song) {
-    switch input.content {
-    case .midi(let bytes, _): byteHash = SHA256.hex(of: bytes)
-    case .song(let song): byteHash = SHA256.hex(of: song.serialized())
-    }
+    self.init(midiBytes: input.midiBytes, song: song)
+  }
+
+  /// The identity of the `.mid` bytes of a song and its piano roll.
+  init(midiBytes: [UInt8], song: Song) {
+    byteHash = SHA256.hex(of: midiBytes)
     fingerprint = ContentFingerprint(song).hex
   }
 
@@ -23,5 +25,15 @@ public struct ContentIdentity: Sendable, Hashable {
   public init(byteHash: String, fingerprint: String) {
     self.byteHash = byteHash
     self.fingerprint = fingerprint
+  }
+}
+
+extension SongInput {
+  /// The song as `.mid` bytes: the file's own for a `.mid` input, else the `.mid` midiroll writes.
+  var midiBytes: [UInt8] {
+    switch content {
+    case .midi(let bytes, _): bytes
+    case .song(let song): song.serialized()
+    }
   }
 }

@@ -15,11 +15,8 @@ public struct SongStats: Sendable {
   public let path: String
   /// The size of the `.mid` measured, in bytes.
   public let byteCount: Int
-  /// SHA-256 of those bytes (the file's own for a `.mid` input; for piano-roll JSON, of the
-  /// `.mid` midiroll writes from it).
-  public let byteHash: String
-  /// What the song plays (``ContentFingerprint``).
-  public let fingerprint: ContentFingerprint
+  /// SHA-256 of those bytes and what the song plays (``ContentFingerprint``).
+  public let identity: ContentIdentity
   /// The facts `info` gives (length, bars, tempos, meters, keys).
   public let facts: SongFacts
   /// The number of notes as midiroll pairs them.
@@ -33,15 +30,10 @@ public struct SongStats: Sendable {
   /// - Throws: ``KitError`` (bad input) only if a `.mid` no longer reads as it did.
   public init(_ input: SongInput) throws(KitError) {
     let song = try input.song()
-    let bytes: [UInt8]
-    switch input.content {
-    case .midi(let read, _): bytes = read
-    case .song(let song): bytes = song.serialized()
-    }
+    let bytes = input.midiBytes
     path = input.path
     byteCount = bytes.count
-    byteHash = SHA256.hex(of: bytes)
-    fingerprint = ContentFingerprint(song)
+    identity = ContentIdentity(midiBytes: bytes, song: song)
     facts = SongFacts(input)
     noteCount = song.noteCount
     families = InstrumentFamilies(song)
@@ -95,18 +87,12 @@ public struct SongStats: Sendable {
     out.raw(", \"bytes\": ")
     out.rawInteger(byteCount)
     out.raw(", \"sha256\": ")
-    out.rawString(byteHash)
+    out.rawString(identity.byteHash)
     out.raw(", \"fingerprint\": ")
-    out.rawString(fingerprint.hex)
+    out.rawString(identity.fingerprint)
     out.raw(", \"notes\": ")
     out.rawInteger(noteCount)
-    if let range = facts.summary.pitchRange {
-      out.raw(", \"pitchRange\": {\"low\": ")
-      out.rawInteger(Int(range.lowerBound))
-      out.raw(", \"high\": ")
-      out.rawInteger(Int(range.upperBound))
-      out.raw("}")
-    }
+    SongFacts.writePitchRange(facts.summary.pitchRange, to: &out)
     out.raw(", \"seconds\": ")
     out.rawDouble(facts.summary.durationSeconds)
     out.raw(", \"bars\": ")

@@ -40,13 +40,23 @@ public struct ContentFingerprint: Hashable, Sendable, CustomStringConvertible {
     rows.sort()
     var hash = SHA256()
     hash.update(Array("midiroll-content-1".utf8) + [tag])
+    // The rows as 8-byte big-endian integers, hashed 4 KiB at a time.
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(4096 + 48)
     for row in rows {
       for value in [
         row.onset.0, row.onset.1, row.duration.0, row.duration.1, Int(row.pitch), Int(row.channel),
       ] {
-        hash.update(UInt64(value))
+        for shift in stride(from: 56, through: 0, by: -8) {
+          buffer.append(UInt8(truncatingIfNeeded: value >> shift))
+        }
+      }
+      if buffer.count >= 4096 {
+        hash.update(buffer)
+        buffer.removeAll(keepingCapacity: true)
       }
     }
+    hash.update(buffer)
     hex = hash.finalizeHex()
   }
 

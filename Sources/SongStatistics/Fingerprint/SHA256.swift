@@ -3,7 +3,8 @@ public struct SHA256: Sendable {
   private var state: [UInt32] = [
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
   ]
-  private var block: [UInt8] = []
+  /// The bytes of a block not yet full.
+  private var pending: [UInt8] = []
   private var length: UInt64 = 0
 
   private static let constants: [UInt32] = [
@@ -18,24 +19,34 @@ public struct SHA256: Sendable {
   ]
 
   /// An empty hash.
-  public init() { block.reserveCapacity(64) }
+  public init() { pending.reserveCapacity(64) }
 
   /// The hash of `bytes`, as 64 lower-case hexadecimal digits.
-  public static func hex(of bytes: some Sequence<UInt8>) -> String {
+  public static func hex(of bytes: [UInt8]) -> String {
     var hash = SHA256()
     hash.update(bytes)
     return hash.finalizeHex()
   }
 
-  /// Adds bytes.
-  public mutating func update(_ bytes: some Sequence<UInt8>) {
-    for byte in bytes {
-      block.append(byte)
-      length &+= 1
-      if block.count == 64 {
-        compress()
-        block.removeAll(keepingCapacity: true)
+  /// Adds bytes: whole blocks straight from `bytes`, the rest kept for the next call.
+  public mutating func update(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { buffer in
+      var offset = 0
+      length &+= UInt64(buffer.count)
+      if !pending.isEmpty {
+        let taken = min(64 - pending.count, buffer.count)
+        pending.append(contentsOf: buffer[0..<taken])
+        offset = taken
+        guard pending.count == 64 else { return }
+        let block = pending
+        block.withUnsafeBufferPointer { compress(UnsafeBufferPointer(rebasing: $0[0..<64])) }
+        pending.removeAll(keepingCapacity: true)
       }
+      while buffer.count - offset >= 64 {
+        compress(UnsafeBufferPointer(rebasing: buffer[offset..<offset + 64]))
+        offset += 64
+      }
+      pending.append(contentsOf: buffer[offset...])
     }
   }
 
@@ -47,8 +58,9 @@ public struct SHA256: Sendable {
   /// The digest, as 64 lower-case hexadecimal digits.
   public consuming func finalizeHex() -> String {
     let bits = length &* 8
-    update([0x80])
-    while block.count != 56 { update([0]) }
+    var tail: [UInt8] = [0x80]
+    tail += [UInt8](repeating: 0, count: (119 - pending.count) % 64)
+    update(tail)
     update(bits)
     let digits = Array("0123456789abcdef".utf8)
     var text: [UInt8] = []
@@ -60,32 +72,41 @@ public struct SHA256: Sendable {
     return String(decoding: text, as: UTF8.self)
   }
 
-  private mutating func compress() {
-    var words = [UInt32](repeating: 0, count: 64)
-    for index in 0..<16 {
-      words[index] =
-        UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16 | UInt32(block[index * 4 + 2])
-        << 8
-        | UInt32(block[index * 4 + 3])
+  /// One 64-byte block.
+  private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { words in
+      for index in 0..<16 {
+        words[index] =
+          UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16
+          | UInt32(block[index * 4 + 2]) << 8 | UInt32(block[index * 4 + 3])
+      }
+      func rotate(_ value: UInt32, _ by: UInt32) -> UInt32 { value >> by | value << (32 - by) }
+      for index in 16..<64 {
+        let s0 = rotate(words[index - 15], 7) ^ rotate(words[index - 15], 18) ^ (words[index - 15] >> 3)
+        let s1 = rotate(words[index - 2], 17) ^ rotate(words[index - 2], 19) ^ (words[index - 2] >> 10)
+        words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
+      }
+      var (a, b, c, d) = (state[0], state[1], state[2], state[3])
+      var (e, f, g, h) = (state[4], state[5], state[6], state[7])
+      Self.constants.withUnsafeBufferPointer { constants in
+        for index in 0..<64 {
+          let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+          let choice = (e & f) ^ (~e & g)
+          let t1 = h &+ s1 &+ choice &+ constants[index] &+ words[index]
+          let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+          let majority = (a & b) ^ (a & c) ^ (b & c)
+          (h, g, f, e) = (g, f, e, d &+ t1)
+          (d, c, b, a) = (c, b, a, t1 &+ s0 &+ majority)
+        }
+      }
+      state[0] &+= a
+      state[1] &+= b
+      state[2] &+= c
+      state[3] &+= d
+      state[4] &+= e
+      state[5] &+= f
+      state[6] &+= g
+      state[7] &+= h
     }
-    func rotate(_ value: UInt32, _ by: UInt32) -> UInt32 { value >> by | value << (32 - by) }
-    for index in 16..<64 {
-      let s0 = rotate(words[index - 15], 7) ^ rotate(words[index - 15], 18) ^ (words[index - 15] >> 3)
-      let s1 = rotate(words[index - 2], 17) ^ rotate(words[index - 2], 19) ^ (words[index - 2] >> 10)
-      words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
-    }
-    var (a, b, c, d, e, f, g, h) = (
-      state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
-    )
-    for index in 0..<64 {
-      let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-      let choice = (e & f) ^ (~e & g)
-      let t1 = h &+ s1 &+ choice &+ Self.constants[index] &+ words[index]
-      let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-      let majority = (a & b) ^ (a & c) ^ (b & c)
-      let t2 = s0 &+ majority
-      (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-    }
-    for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] &+= value }
   }
 }
