@@ -10,8 +10,9 @@ import SMF
 /// pairs it becomes six integers — its onset in quarter notes as a reduced fraction (numerator,
 /// denominator), its duration likewise, its pitch and its channel (0–15; channel 10 is the
 /// drums) — where an SMPTE file counts seconds instead of quarter notes; the rows are sorted
-/// lexicographically and hashed with SHA-256, after the ASCII tag `midiroll-content-1` and the
-/// time unit (`q` or `s`), each integer as 8 bytes big-endian. Velocities, programs, tempos,
+/// lexicographically and hashed with SHA-256, after the ASCII tag `midiroll-content-2` and the
+/// time unit (`q` or `s`), each integer as an unsigned LEB128 number (7 bits a byte, low first,
+/// the high bit set on every byte but the last). Velocities, programs, tempos,
 /// controllers and all meta events are left out. A song without notes has the fingerprint of
 /// no rows.
 public struct ContentFingerprint: Hashable, Sendable, CustomStringConvertible {
@@ -37,31 +38,67 @@ public struct ContentFingerprint: Hashable, Sendable, CustomStringConvertible {
         rows.append(Row(note, unit: max(unit, 1)))
       }
     }
-    rows.sort()
+    Self.sort(&rows)
     var hash = SHA256()
-    hash.update(Array("midiroll-content-1".utf8) + [tag])
-    // The rows as 8-byte big-endian integers, hashed 4 KiB at a time.
-    var buffer: [UInt8] = []
-    buffer.reserveCapacity(4096 + 48)
-    for row in rows {
-      for value in [
-        row.onset.0, row.onset.1, row.duration.0, row.duration.1, Int(row.pitch), Int(row.channel),
-      ] {
-        for shift in stride(from: 56, through: 0, by: -8) {
-          buffer.append(UInt8(truncatingIfNeeded: value >> shift))
+    hash.update(Array("midiroll-content-2".utf8) + [tag])
+    // Each row as six unsigned LEB128 numbers, hashed 4 KiB at a time.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096 + 64) { buffer in
+      var count = 0
+      func append(_ value: Int) {
+        var rest = UInt64(value)
+        while rest >= 0x80 {
+          buffer[count] = UInt8(truncatingIfNeeded: rest) | 0x80
+          count += 1
+          rest >>= 7
+        }
+        buffer[count] = UInt8(rest)
+        count += 1
+      }
+      for row in rows {
+        append(row.onset.0)
+        append(row.onset.1)
+        append(row.duration.0)
+        append(row.duration.1)
+        append(Int(row.pitch))
+        append(Int(row.channel))
+        if count >= 4096 {
+          hash.update(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+          count = 0
         }
       }
-      if buffer.count >= 4096 {
-        hash.update(buffer)
-        buffer.removeAll(keepingCapacity: true)
-      }
+      hash.update(UnsafeBufferPointer(rebasing: buffer[0..<count]))
     }
-    hash.update(buffer)
     hex = hash.finalizeHex()
   }
 
   /// The hexadecimal digits.
   public var description: String { hex }
+
+  /// Sorts rows lexicographically: through two packed 64-bit keys when every value fits them
+  /// (denominators always do: they divide the division, below 2^16), else field by field.
+  static func sort(_ rows: inout [Row]) {
+    let fits = rows.allSatisfy {
+      $0.onset.0 < 1 << 48 && $0.onset.1 < 1 << 16 && $0.duration.0 < 1 << 37 && $0.duration.1 < 1 << 16
+    }
+    guard fits else {
+      rows.sort()
+      return
+    }
+    var keys = rows.map { row in
+      (
+        UInt64(row.onset.0) << 16 | UInt64(row.onset.1),
+        UInt64(row.duration.0) << 27 | UInt64(row.duration.1) << 11 | UInt64(row.pitch) << 4
+          | UInt64(row.channel)
+      )
+    }
+    keys.sort { $0 < $1 }
+    for (index, key) in keys.enumerated() {
+      rows[index] = Row(
+        onset: (Int(key.0 >> 16), Int(key.0 & 0xFFFF)),
+        duration: (Int(key.1 >> 27), Int((key.1 >> 11) & 0xFFFF)), pitch: UInt8((key.1 >> 4) & 0x7F),
+        channel: UInt8(key.1 & 0xF))
+    }
+  }
 
   /// One note as the fingerprint sees it.
   struct Row: Comparable {
@@ -69,6 +106,13 @@ public struct ContentFingerprint: Hashable, Sendable, CustomStringConvertible {
     var duration: (Int, Int)
     var pitch: UInt8
     var channel: UInt8
+
+    init(onset: (Int, Int), duration: (Int, Int), pitch: UInt8, channel: UInt8) {
+      self.onset = onset
+      self.duration = duration
+      self.pitch = pitch
+      self.channel = channel
+    }
 
     init(_ note: Note, unit: Int) {
       onset = Self.reduced(note.tick, unit)

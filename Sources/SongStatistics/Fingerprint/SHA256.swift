@@ -1,8 +1,13 @@
 /// SHA-256 (FIPS 180-4), streamed: the hash of the byte hash and of the content fingerprint.
 public struct SHA256: Sendable {
-  private var state: [UInt32] = [
-    0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-  ]
+  private var h0: UInt32 = 0x6a09_e667
+  private var h1: UInt32 = 0xbb67_ae85
+  private var h2: UInt32 = 0x3c6e_f372
+  private var h3: UInt32 = 0xa54f_f53a
+  private var h4: UInt32 = 0x510e_527f
+  private var h5: UInt32 = 0x9b05_688c
+  private var h6: UInt32 = 0x1f83_d9ab
+  private var h7: UInt32 = 0x5be0_cd19
   /// The bytes of a block not yet full.
   private var pending: [UInt8] = []
   private var length: UInt64 = 0
@@ -30,24 +35,27 @@ public struct SHA256: Sendable {
 
   /// Adds bytes: whole blocks straight from `bytes`, the rest kept for the next call.
   public mutating func update(_ bytes: [UInt8]) {
-    bytes.withUnsafeBufferPointer { buffer in
-      var offset = 0
-      length &+= UInt64(buffer.count)
-      if !pending.isEmpty {
-        let taken = min(64 - pending.count, buffer.count)
-        pending.append(contentsOf: buffer[0..<taken])
-        offset = taken
-        guard pending.count == 64 else { return }
-        let block = pending
-        block.withUnsafeBufferPointer { compress(UnsafeBufferPointer(rebasing: $0[0..<64])) }
-        pending.removeAll(keepingCapacity: true)
-      }
-      while buffer.count - offset >= 64 {
-        compress(UnsafeBufferPointer(rebasing: buffer[offset..<offset + 64]))
-        offset += 64
-      }
-      pending.append(contentsOf: buffer[offset...])
+    bytes.withUnsafeBufferPointer { update($0) }
+  }
+
+  /// Adds the bytes of a buffer.
+  public mutating func update(_ buffer: UnsafeBufferPointer<UInt8>) {
+    var offset = 0
+    length &+= UInt64(buffer.count)
+    if !pending.isEmpty {
+      let taken = min(64 - pending.count, buffer.count)
+      pending.append(contentsOf: buffer[0..<taken])
+      offset = taken
+      guard pending.count == 64 else { return }
+      let block = pending
+      block.withUnsafeBufferPointer { compress($0) }
+      pending.removeAll(keepingCapacity: true)
     }
+    while buffer.count - offset >= 64 {
+      compress(UnsafeBufferPointer(rebasing: buffer[offset..<offset + 64]))
+      offset += 64
+    }
+    pending.append(contentsOf: buffer[offset...])
   }
 
   /// Adds a 64-bit integer, big-endian.
@@ -64,7 +72,7 @@ public struct SHA256: Sendable {
     update(bits)
     let digits = Array("0123456789abcdef".utf8)
     var text: [UInt8] = []
-    for word in state {
+    for word in [h0, h1, h2, h3, h4, h5, h6, h7] {
       for shift in stride(from: 28, through: 0, by: -4) {
         text.append(digits[Int((word >> UInt32(shift)) & 0xF)])
       }
@@ -86,8 +94,8 @@ public struct SHA256: Sendable {
         let s1 = rotate(words[index - 2], 17) ^ rotate(words[index - 2], 19) ^ (words[index - 2] >> 10)
         words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
       }
-      var (a, b, c, d) = (state[0], state[1], state[2], state[3])
-      var (e, f, g, h) = (state[4], state[5], state[6], state[7])
+      var (a, b, c, d) = (h0, h1, h2, h3)
+      var (e, f, g, h) = (h4, h5, h6, h7)
       Self.constants.withUnsafeBufferPointer { constants in
         for index in 0..<64 {
           let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
@@ -99,14 +107,14 @@ public struct SHA256: Sendable {
           (d, c, b, a) = (c, b, a, t1 &+ s0 &+ majority)
         }
       }
-      state[0] &+= a
-      state[1] &+= b
-      state[2] &+= c
-      state[3] &+= d
-      state[4] &+= e
-      state[5] &+= f
-      state[6] &+= g
-      state[7] &+= h
+      h0 &+= a
+      h1 &+= b
+      h2 &+= c
+      h3 &+= d
+      h4 &+= e
+      h5 &+= f
+      h6 &+= g
+      h7 &+= h
     }
   }
 }

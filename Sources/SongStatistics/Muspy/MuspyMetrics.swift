@@ -35,12 +35,13 @@ public struct MuspyMetrics: Sendable, Equatable {
     let firstNumerator = music.timeSignatures.first?.numerator
     let triple = firstNumerator.map { $0 % 3 == 0 } ?? false
     let drumDuple = Self.drumInPatternRate(music, triple: false)
+    let polyphony = Self.polyphony(music, melodic)
     values = [
       Self.pitchRange(music, melodic),
       .integer(Set(melodic.map(\.pitch)).count),
       .integer(Set(melodic.map { $0.pitch % 12 }).count),
-      Self.polyphony(music, melodic, rate: false),
-      Self.polyphony(music, melodic, rate: true),
+      polyphony.average,
+      polyphony.rate,
       Self.entropy(melodic.map { Int($0.pitch) }, bins: 128),
       Self.entropy(melodic.map { Int($0.pitch % 12) }, bins: 12),
       Self.scaleConsistency(melodic),
@@ -98,54 +99,72 @@ public struct MuspyMetrics: Sendable, Equatable {
     return .integer(highest - lowest)
   }
 
-  /// `polyphony` (marked cells over ticks with a pitch on) or `polyphony_rate` (ticks with
-  /// more than 2 pitches on over the length), from each pitch's merged intervals [onset, end).
-  static func polyphony(_ music: MuspyMusic, _ melodic: [MuspyMusic.Note], rate: Bool) -> MetricValue {
-    guard let length = music.length else { return noTracks }
-    if rate && length < 1 { return .notANumber }
-    // Each pitch's intervals merged (overlaps and duplicates OR-ed), then a sweep over all.
-    let sorted = melodic.filter { $0.duration > 0 }.sorted { ($0.pitch, $0.time) < ($1.pitch, $1.time) }
-    var boundaries: [(tick: Int, change: Int)] = []
-    boundaries.reserveCapacity(sorted.count * 2)
+  /// `polyphony` (marked cells over ticks with a pitch on) and `polyphony_rate` (ticks with
+  /// more than 2 pitches on over the length), from each pitch's intervals [onset, end) merged
+  /// (overlaps and duplicates OR-ed, as muspy's Boolean roll does), then swept together. A sweep
+  /// needs only the sorted starts and the sorted ends, each sorted on its own.
+  static func polyphony(_ music: MuspyMusic, _ melodic: [MuspyMusic.Note]) -> (
+    average: MetricValue, rate: MetricValue
+  ) {
+    guard let length = music.length else { return (noTracks, noTracks) }
+    var starts = [[Int]](repeating: [], count: 128)
+    var ends = [[Int]](repeating: [], count: 128)
+    for note in melodic where note.duration > 0 {
+      starts[Int(note.pitch)].append(note.time)
+      ends[Int(note.pitch)].append(note.end)
+    }
+    var mergedStarts: [Int] = []
+    var mergedEnds: [Int] = []
     var cells = 0
-    var index = 0
-    while index < sorted.count {
-      let pitch = sorted[index].pitch
-      var start = sorted[index].time
-      var end = sorted[index].end
-      index += 1
-      while true {
-        if index < sorted.count, sorted[index].pitch == pitch, sorted[index].time <= end {
-          end = max(end, sorted[index].end)
-          index += 1
-          continue
+    for pitch in 0..<128 where !starts[pitch].isEmpty {
+      starts[pitch].sort()
+      ends[pitch].sort()
+      Self.sweep(starts[pitch], ends[pitch]) { from, to, sounding in
+        guard sounding > 0 else { return }
+        cells += to - from
+        if mergedEnds.last == from {
+          mergedEnds[mergedEnds.count - 1] = to
+        } else {
+          mergedStarts.append(from)
+          mergedEnds.append(to)
         }
-        cells += end - start
-        boundaries.append((start, 1))
-        boundaries.append((end, -1))
-        if index < sorted.count, sorted[index].pitch == pitch {
-          start = sorted[index].time
-          end = sorted[index].end
-          index += 1
-          continue
-        }
-        break
       }
     }
-    boundaries.sort { $0.tick < $1.tick }
-    var sounding = 0
+    mergedStarts.sort()
+    mergedEnds.sort()
     var covered = 0
     var dense = 0
-    var previous = 0
-    for boundary in boundaries {
-      let span = boundary.tick - previous
-      if sounding >= 1 { covered += span }
-      if sounding > 2 { dense += span }
-      sounding += boundary.change
-      previous = boundary.tick
+    Self.sweep(mergedStarts, mergedEnds) { from, to, sounding in
+      if sounding >= 1 { covered += to - from }
+      if sounding > 2 { dense += to - from }
     }
-    if rate { return .ratio(dense, length) }
-    return covered < 1 ? .notANumber : .ratio(cells, covered)
+    return (
+      covered < 1 ? .notANumber : .ratio(cells, covered), length < 1 ? .notANumber : .ratio(dense, length)
+    )
+  }
+
+  /// Walks the spans between the boundaries of intervals given by their sorted starts and sorted
+  /// ends, telling `body` each span (from, to) with how many intervals cover it.
+  static func sweep(_ starts: [Int], _ ends: [Int], _ body: (Int, Int, Int) -> Void) {
+    var nextStart = 0
+    var nextEnd = 0
+    var sounding = 0
+    var previous = 0
+    while nextEnd < ends.count {
+      let position: Int
+      if nextStart < starts.count && starts[nextStart] <= ends[nextEnd] {
+        position = starts[nextStart]
+        if position > previous { body(previous, position, sounding) }
+        sounding += 1
+        nextStart += 1
+      } else {
+        position = ends[nextEnd]
+        if position > previous { body(previous, position, sounding) }
+        sounding -= 1
+        nextEnd += 1
+      }
+      previous = position
+    }
   }
 
   /// `pitch_entropy` / `pitch_class_entropy`: −Σ P·log2 P over the bins, NaN without notes,
@@ -252,15 +271,27 @@ public struct MuspyMetrics: Sendable, Equatable {
     }
     let count = length / size + 1
     if count < 2 { return .notANumber }
-    // Distinct onsets (measure, position); each is compared with its neighbours' grids.
-    let onsets = Set(music.notes.map { $0.time })
+    // Distinct onsets, sorted. An onset differs from the same place in the measure before (when
+    // there is one) unless that place has an onset too, and likewise from the measure after;
+    // both neighbours are found by cursors that only move forward.
+    var onsets = music.notes.map(\.time)
+    onsets.sort()
+    var distinct: [Int] = []
+    distinct.reserveCapacity(onsets.count)
+    for onset in onsets where distinct.last != onset { distinct.append(onset) }
     var distance = 0
-    // An onset differs from the same place in the measure before (when there is one) unless that
-    // place has an onset too, and likewise from the measure after.
-    for onset in onsets {
+    var before = 0
+    var after = 0
+    for onset in distinct {
       let measureIndex = onset / size
-      if measureIndex > 0, !onsets.contains(onset - size) { distance += 1 }
-      if measureIndex < count - 1, !onsets.contains(onset + size) { distance += 1 }
+      if measureIndex > 0 {
+        while distinct[before] < onset - size { before += 1 }
+        if distinct[before] != onset - size { distance += 1 }
+      }
+      if measureIndex < count - 1 {
+        while after < distinct.count && distinct[after] < onset + size { after += 1 }
+        if after == distinct.count || distinct[after] != onset + size { distance += 1 }
+      }
     }
     return .real(1 - Double(distance) / Double(size * (count - 1)))
   }
