@@ -23,14 +23,9 @@ public struct InstrumentFamilies: Sendable, Equatable {
   /// The families of a song's notes.
   public init(_ song: Song) {
     // Every program change, per channel, in tick order (tracks in order at one tick).
-    var changes = [[(tick: Int, program: UInt8)]](repeating: [], count: 16)
-    for track in song.tracks {
-      for item in track.events {
-        if case .channel(let message) = item.event, message.kind == .programChange {
-          changes[Int(message.channel)].append((item.tick, message.data1))
-        }
-      }
-    }
+    var collector = ProgramChanges(capacity: 0)
+    for track in song.tracks { track.events.send(to: &collector) }
+    var changes = collector.changes
     for channel in 0..<16 { changes[channel].sort { $0.tick < $1.tick } }
     notesPerFamily = [Int](repeating: 0, count: 16)
     drumNotes = 0
@@ -61,4 +56,19 @@ public struct InstrumentFamilies: Sendable, Equatable {
     if drumNotes > 0 { result.append((Self.drums, drumNotes)) }
     return result
   }
+}
+
+/// The program changes of tracks, per channel, as the stored events are handed over (no event
+/// value made).
+private struct ProgramChanges: TrackEventSink {
+  var changes = [[(tick: Int, program: UInt8)]](repeating: [], count: 16)
+  var lastTick = 0
+
+  init(capacity: Int) {}
+
+  mutating func appendChannel(tick: Int, status: UInt8, _ data1: UInt8, _ data2: UInt8) {
+    if status & 0xF0 == 0xC0 { changes[Int(status & 0x0F)].append((tick, data1)) }
+  }
+
+  mutating func appendData(tick: Int, status: UInt8, type: UInt8, _ data: ArraySlice<UInt8>) {}
 }

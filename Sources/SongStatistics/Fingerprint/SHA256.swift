@@ -80,32 +80,53 @@ public struct SHA256: Sendable {
     return String(decoding: text, as: UTF8.self)
   }
 
+  /// The round constants, in memory that lives as long as the program (written once, then only
+  /// read: safe to share).
+  nonisolated(unsafe) private static let roundConstants: UnsafePointer<UInt32> = {
+    let pointer = UnsafeMutablePointer<UInt32>.allocate(capacity: 64)
+    pointer.initialize(from: constants, count: 64)
+    return UnsafePointer(pointer)
+  }()
+
   /// One 64-byte block.
   private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
-    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { words in
+    let k = Self.roundConstants
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+      let w = schedule.baseAddress!
+      let bytes = block.baseAddress!
       for index in 0..<16 {
-        words[index] =
-          UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16
-          | UInt32(block[index * 4 + 2]) << 8 | UInt32(block[index * 4 + 3])
+        let at = bytes + index * 4
+        w[index] = UInt32(at[0]) << 24 | UInt32(at[1]) << 16 | UInt32(at[2]) << 8 | UInt32(at[3])
       }
-      func rotate(_ value: UInt32, _ by: UInt32) -> UInt32 { value >> by | value << (32 - by) }
       for index in 16..<64 {
-        let s0 = rotate(words[index - 15], 7) ^ rotate(words[index - 15], 18) ^ (words[index - 15] >> 3)
-        let s1 = rotate(words[index - 2], 17) ^ rotate(words[index - 2], 19) ^ (words[index - 2] >> 10)
-        words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
+        let x = w[index - 15]
+        let y = w[index - 2]
+        let s0 = (x >> 7 | x << 25) ^ (x >> 18 | x << 14) ^ (x >> 3)
+        let s1 = (y >> 17 | y << 15) ^ (y >> 19 | y << 13) ^ (y >> 10)
+        w[index] = w[index - 16] &+ s0 &+ w[index - 7] &+ s1
       }
-      var (a, b, c, d) = (h0, h1, h2, h3)
-      var (e, f, g, h) = (h4, h5, h6, h7)
-      Self.constants.withUnsafeBufferPointer { constants in
-        for index in 0..<64 {
-          let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-          let choice = (e & f) ^ (~e & g)
-          let t1 = h &+ s1 &+ choice &+ constants[index] &+ words[index]
-          let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-          let majority = (a & b) ^ (a & c) ^ (b & c)
-          (h, g, f, e) = (g, f, e, d &+ t1)
-          (d, c, b, a) = (c, b, a, t1 &+ s0 &+ majority)
-        }
+      var a = h0
+      var b = h1
+      var c = h2
+      var d = h3
+      var e = h4
+      var f = h5
+      var g = h6
+      var h = h7
+      for index in 0..<64 {
+        let s1 = (e >> 6 | e << 26) ^ (e >> 11 | e << 21) ^ (e >> 25 | e << 7)
+        let choice = (e & f) ^ (~e & g)
+        let t1 = h &+ s1 &+ choice &+ k[index] &+ w[index]
+        let s0 = (a >> 2 | a << 30) ^ (a >> 13 | a << 19) ^ (a >> 22 | a << 10)
+        let majority = (a & b) ^ (a & c) ^ (b & c)
+        h = g
+        g = f
+        f = e
+        e = d &+ t1
+        d = c
+        c = b
+        b = a
+        a = t1 &+ s0 &+ majority
       }
       h0 &+= a
       h1 &+= b

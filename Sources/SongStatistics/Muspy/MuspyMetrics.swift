@@ -245,12 +245,14 @@ public struct MuspyMetrics: Sendable, Equatable {
       guard ticks != 0 else { return .raised("ZeroDivisionError: integer division or modulo by zero") }
       size = ticks
     }
-    let spans = music.notes.map { ($0.time / size, $0.end / size) }.sorted { $0 < $1 }
+    // The steps each note touches, [onset's, end's + 1), as sorted starts and sorted ends.
+    var starts = music.notes.map { $0.time / size }
+    var ends = music.notes.map { $0.end / size + 1 }
+    starts.sort()
+    ends.sort()
     var marked = 0
-    var reached = -1
-    for (first, last) in spans where last > reached {
-      marked += last - max(first, reached + 1) + 1
-      reached = last
+    Self.sweep(starts, ends) { from, to, touching in
+      if touching > 0 { marked += to - from }
     }
     return .real(1 - (Double(marked) / Double(length / size + 1)))
   }
