@@ -230,7 +230,7 @@ public struct ReportFolder: Sendable {
     if let statistics {
       lines.append(
         "statistics of \(statistics.files) input(s) (muspy refuses \(statistics.muspyRefused)): "
-          + "histograms and counts with --json or --html")
+          + "their histograms and counts are in the JSON summary and on the report page")
     }
     let duplicates = duplicateGroups
     if !duplicates.isEmpty {

@@ -3,8 +3,8 @@ import SongStatistics
 
 /// What a batch's reports say of its dataset, from the statistics of each input's latest line
 /// (`batch --stats`): histograms of notes per file, seconds, tempo, pitch range and each of
-/// muspy's metrics, and counts of meters, keys and instrument families. `report --json` carries
-/// it as `"stats"`; the report page (`report --html`) draws it.
+/// muspy's metrics, and counts of meters, keys and instrument families. The report's JSON
+/// summary carries it as its `stats` member; the report page draws it.
 struct DatasetSummary: Sendable {
   /// Equal-width bins over the values' range.
   struct Histogram: Sendable {

@@ -91,8 +91,8 @@ public struct SongFacts: Sendable {
 }
 
 extension SongFacts {
-  /// Writes `, "pitchRange": {"low": L, "high": H}` when there is a range (`info --json` and
-  /// `stats --json` alike).
+  /// Writes the `pitchRange` member (`low` and `high`) when there is a range: `info`'s and
+  /// `stats`' JSON alike.
   static func writePitchRange(_ range: ClosedRange<UInt8>?, to out: inout JSONWriter) {
     guard let range else { return }
     out.raw(", \"pitchRange\": {\"low\": ")
