@@ -21,12 +21,25 @@ PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema symusic pytest s
 # NumPy's wheel, for the test that installs the wheel into a fresh venv without an index.
 WHEELHOUSE = .build/wheelhouse
 export MIDIROLL_PYTHON := $(abspath $(PYTHON))
+# muspy 0.5 (the judge of `stats`: its reading and 13 metrics) in a virtual environment of its
+# own, as its pins may clash with the main one's. Tests find it through MIDIROLL_MUSPY_PYTHON.
+VENV_MUSPY = .build/venv-muspy
+MUSPY_PYTHON = $(VENV_MUSPY)/bin/python3
+MUSPY_PACKAGES = muspy==0.5.0
+export MIDIROLL_MUSPY_PYTHON := $(abspath $(MUSPY_PYTHON))
 
-.PHONY: deps apt-deps venv build test test-no-foundation wheel test-python bench-python test-asan test-slurm slurm-deps fuzz demo bench bench-npz bench-html lint lint-web format install clean
+.PHONY: deps apt-deps venv venv-muspy build test test-no-foundation wheel test-python bench-python test-asan test-slurm slurm-deps fuzz demo bench bench-stats bench-npz bench-html lint lint-web format install clean
 
-deps: apt-deps venv
+deps: apt-deps venv venv-muspy
 
 venv: $(VENV)/.installed
+
+venv-muspy: $(VENV_MUSPY)/.installed
+
+$(VENV_MUSPY)/.installed: Makefile
+	@test -x $(MUSPY_PYTHON) || python3 -m venv $(VENV_MUSPY)
+	$(MUSPY_PYTHON) -m pip install -q --disable-pip-version-check $(MUSPY_PACKAGES)
+	@touch $@
 
 $(VENV)/.installed: Makefile
 	@test -x $(PYTHON) || python3 -m venv $(VENV)
@@ -128,6 +141,7 @@ bench: deps
 	$(RELEASE_BIN)/midiroll-bench --save-large .build/bench-large.mid
 	$(MAKE) --no-print-directory bench-python
 	sh Benchmarks/batch.sh $(RELEASE_BIN)/midiroll
+	$(MAKE) bench-stats
 	$(MAKE) bench-npz
 	$(MAKE) bench-html
 
@@ -140,6 +154,12 @@ bench-python: venv wheel
 	  --workloads large --tools midiroll --passes 1 --min-seconds 0 --no-python >/dev/null
 	$(PYTHON) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps dist/midiroll-*.whl
 	$(PYTHON) Benchmarks/python_bench.py $(RELEASE_BIN)/midiroll .build/bench-large.mid
+
+# `stats` beside muspy 0.5 (read + 13 metrics, one process each), then batch --stats --dedup
+# --split over the real corpus copied 500 times: files/s and peak RSS.
+bench-stats: deps
+	$(SWIFT) build -c release --product midiroll
+	sh Benchmarks/stats.sh $(RELEASE_BIN)/midiroll $(MUSPY_PYTHON)
 
 # .mid → .npz beside pypianoroll's read + save: the bench's large file and the real corpus.
 bench-npz: deps

@@ -5,7 +5,7 @@ import PackageDescription
 ///
 /// Modules, lowest first (an arrow never points up):
 /// `SMF`, `JSON`, `NPZ` → `PianoRoll` → `PianoRollJSON` → (`PianoRollRender`, `PianoRollWeb`,
-/// `PianoRollNPZ`, `AudioRender`) → `MIDIRollKit` (the formats and the one pipeline) → `MIDIRollCLI` → `midiroll`.
+/// `PianoRollNPZ`, `AudioRender`, `SongStatistics`) → `MIDIRollKit` (the formats and the one pipeline) → `MIDIRollCLI` → `midiroll`.
 /// `MIDIRollC` (the C ABI of `include/midiroll.h`, over `SMF` and `PianoRoll`) is built as a
 /// shared library by the package in `python/swift`, which the Python package `midiroll` loads.
 /// Every library target has a test target of its own (`FuzzLaws`'s is `HostileInputTests`).
@@ -27,6 +27,7 @@ let package = Package(
     .library(name: "PianoRollNPZ", targets: ["PianoRollNPZ"]),
     .library(name: "PianoRollWeb", targets: ["PianoRollWeb"]),
     .library(name: "MIDIRollC", targets: ["MIDIRollC"]),
+    .library(name: "SongStatistics", targets: ["SongStatistics"]),
     .executable(name: "midiroll", targets: ["midiroll"]),
   ],
   traits: [
@@ -55,6 +56,8 @@ let package = Package(
     // summaries, above the model.
     .target(name: "PianoRollJSON", dependencies: ["SMF", "JSON", "PianoRoll"]),
     .target(name: "PianoRollRender", dependencies: ["PianoRoll"]),
+    // muspy 0.5's reading and 13 metrics, the content fingerprint (SHA-256): know your dataset.
+    .target(name: "SongStatistics", dependencies: ["SMF", "PianoRoll"]),
     // NPY arrays in a ZIP (DEFLATE and CRC-32 from zlib): a container that knows no music.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "NPZ", dependencies: ["CZlib"]),
@@ -79,13 +82,14 @@ let package = Package(
       name: "MIDIRollKit",
       dependencies: [
         "SMF", "JSON", "PianoRoll", "PianoRollJSON", "NPZ", "PianoRollNPZ", "PianoRollRender", "PianoRollWeb",
+        "SongStatistics",
         .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
       ]),
     .target(
       name: "MIDIRollCLI",
       dependencies: [
         "SMF", "JSON", "PianoRoll", "PianoRollJSON", "PianoRollRender", "PianoRollWeb", "PianoRollNPZ",
-        "MIDIRollKit",
+        "MIDIRollKit", "SongStatistics",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
@@ -128,6 +132,8 @@ let package = Package(
     .testTarget(
       name: "PianoRollJSONTests", dependencies: ["PianoRollJSON", "PianoRoll", "JSON", "SMF", "TestSupport"]),
     .testTarget(name: "NPZTests", dependencies: ["NPZ", "TestSupport"]),
+    .testTarget(
+      name: "SongStatisticsTests", dependencies: ["SongStatistics", "PianoRoll", "SMF", "TestSupport"]),
     .testTarget(
       name: "PianoRollNPZTests",
       dependencies: ["PianoRollNPZ", "NPZ", "PianoRoll", "SMF", "TestSupport", "midiroll"]),

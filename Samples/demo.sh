@@ -2,7 +2,8 @@
 # make demo: the first thing a new user runs. Converts every sample to piano-roll JSON (full and
 # compact) and to pypianoroll .npz, quantizes one, conforms one to a scale, edits one (transpose,
 # slice, merge), draws piano rolls (SVG and the interactive HTML page), renders one to WAV, shows
-# one in the terminal, batch-converts the folder with a report, and reads every sample in Python
+# one in the terminal, batch-converts the folder with a report, prints muspy's metrics of two samples
+# (stats), writes the report page of a deduplicated, split dataset, and reads every sample in Python
 # into NumPy arrays (given a Python with the package installed). Everything lands in OUT.
 # Usage: demo.sh MIDIROLL SAMPLES_DIR OUT_DIR [PYTHON]
 set -eu
@@ -79,6 +80,20 @@ echo "  -> $out/batch/ (report: $out/batch/midiroll-report.jsonl)"
 echo
 echo "== what the batch did, from its report (midiroll report)"
 "$bin" report "$out/batch"
+echo
+echo "== know your dataset: muspy's metrics, facts and fingerprints of two samples (midiroll stats)"
+"$bin" stats "$samples/drum-pattern.mid" "$samples/jig-to-waltz-6-8-3-4.mid"
+"$bin" stats --json "$samples"/*.mid > "$out/stats.jsonl"
+echo "  -> $out/stats.jsonl (one JSON line per sample, muspy's function names under \"metrics\")"
+echo
+echo "== a dataset: the samples plus a re-saved copy, deduplicated and split by content, with statistics"
+mkdir -p "$out/dataset/resaved"
+cp "$samples"/*.mid "$out/dataset/"
+"$bin" convert "$samples/loose-melody.mid" "$out/dataset/resaved/loose-melody.json" --compact
+"$bin" batch "$out/dataset" "$out/dataset-out" --to json --compact --stats --dedup \
+  --split train=0.8,valid=0.1,test=0.1 --quiet
+"$bin" report "$out/dataset-out" --html "$out/report.html"
+echo "  -> $out/dataset-out/{train,valid,test}/, $out/report.html (totals, duplicates, charts)"
 
 echo
 echo "== in Python: every sample's notes as NumPy arrays, in-process (import midiroll; midiroll.read)"
@@ -90,5 +105,5 @@ else
 fi
 
 echo
-echo "Done. Open $out/html/*.html in a browser (zoom, pan, hover, play, edit, save), the SVG files in"
+echo "Done. Open $out/html/*.html in a browser (zoom, pan, hover, play, edit, save), $out/report.html, the SVG files in"
 echo "$out/svg/; the JSON files are in $out/json/ and $out/compact/, the .npz files in $out/npz/."

@@ -9,7 +9,8 @@ struct MIDIRollCommand: ParsableCommand {
     abstract: "Convert, inspect and check Standard MIDI Files and piano-roll JSON.",
     version: MIDIRollVersion.current,
     subcommands: [
-      Convert.self, Info.self, Check.self, Quantize.self, Filter.self, Batch.self, Report.self, Render.self,
+      Convert.self, Info.self, Stats.self, Check.self, Quantize.self, Filter.self, Batch.self, Report.self,
+      Render.self,
       Show.self, Transpose.self, SliceCommand.self, Resample.self, Merge.self, Split.self,
     ]
   )

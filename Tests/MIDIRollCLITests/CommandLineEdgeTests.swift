@@ -64,7 +64,7 @@ struct CommandLineEdgeTests {
     #expect(
       run.stderr
         == "midiroll: roll.svg: this command does not write .svg (expected .mid, .midi, .kar, .rmi, .smf, "
-        + ".json, .npz) (to draw or play a song: midiroll render IN roll.svg)\n")
+        + ".json, .npz, .jsonl) (to draw or play a song: midiroll render IN roll.svg)\n")
     #expect(!FileManager.default.fileExists(atPath: "roll.svg"))
   }
 

@@ -7,7 +7,7 @@ import Testing
 @Suite("Command-line rough edges: subcommand names, bars, several info inputs, legend, completions")
 struct RoughEdgeTests {
   static let subcommands =
-    "convert, info, check, quantize, filter, batch, report, render, show, transpose, slice, resample, merge, split"
+    "convert, info, stats, check, quantize, filter, batch, report, render, show, transpose, slice, resample, merge, split"
 
   @Test("a misspelled subcommand is named as unknown, with the nearest one")
   func unknownSubcommand() throws {

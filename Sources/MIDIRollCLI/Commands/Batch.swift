@@ -151,6 +151,28 @@ struct Batch: ParsableCommand {
     help: "With --resume, also convert again the inputs whose latest result is a failure.")
   var retryFailed = false
 
+  /// Write only the first of each group of inputs with the same content.
+  @Flag(
+    name: .long,
+    help: ArgumentHelp(
+      "Write only the first (in sorted path order) of each group of inputs with the same notes on the same "
+        + "beats; report the others as duplicates of it. The same choice under any --shard."))
+  var dedup = false
+
+  /// Add each input's statistics to its report line.
+  @Flag(
+    name: .long,
+    help: "Add each input's statistics (as 'midiroll stats --json' gives them) to its report line.")
+  var stats = false
+
+  /// Only record content fingerprints.
+  @Flag(
+    name: .customLong("fingerprints-only"),
+    help: ArgumentHelp(
+      "Only read this shard's inputs and record their content fingerprints in OUT_DIR (the first pass of "
+        + "--dedup over many shards); write nothing else."))
+  var fingerprintsOnly = false
+
   /// Which part of the inputs to take.
   @Option(
     name: .long,
@@ -170,7 +192,7 @@ struct Batch: ParsableCommand {
 
   /// Runs the batch and exits 0, 1, or 128 + the signal that interrupted it.
   func run() throws {
-    var plan = try transformOptions.plan()
+    var plan = try transformOptions.plan(datasetSplitAllowed: true)
     plan.sustain = try npzOutput.sustainMode()
     guard Self.outputKinds.contains(to) else {
       let names = Self.outputKinds.map(\.rawValue).joined(separator: ", ")
@@ -203,6 +225,10 @@ struct Batch: ParsableCommand {
       throw KitError(.usage, "\(name) goes with --to wav")
     }
     settings.hintWords = CommandLineHints.words
+    settings.dedup = dedup
+    settings.stats = stats
+    settings.fingerprintsOnly = fingerprintsOnly
+    if let split = transformOptions.edit.datasetSplit { settings.split = try DatasetSplit(parsing: split) }
 
     let result = try BatchRunner(configuration: settings).run(progress: ProgressPrinter(style: style))
     if !quiet {
@@ -227,7 +253,7 @@ struct Batch: ParsableCommand {
   }
 
   /// The kinds `batch` writes.
-  static let outputKinds: [SongFileKind] = [.mid, .json, .npz, .wav]
+  static let outputKinds: [SongFileKind] = [.mid, .json, .npz, .wav, .stats]
 
   /// A folder path without trailing `/` (but `/` stays `/`).
   static func trimmed(_ path: String) -> String {

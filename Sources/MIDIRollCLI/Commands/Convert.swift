@@ -39,7 +39,7 @@ struct Convert: ParsableCommand {
   init() {}
 
   /// The kinds `convert` writes (pictures, pages and sound are `render`'s).
-  static let outputKinds: [SongFileKind] = [.mid, .json, .npz]
+  static let outputKinds: [SongFileKind] = [.mid, .json, .npz, .stats]
 
   /// Reads, converts (filters and quantizes when asked) and writes, through the kit's pipeline.
   func run() throws {

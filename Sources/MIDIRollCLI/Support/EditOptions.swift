@@ -168,12 +168,17 @@ struct EditOptions: ParsableArguments {
     name: .customLong("merge-tracks"), help: "Merge every track into one (format 0), as `midiroll merge`.")
   var merge = false
 
-  /// Split the tracks, as written.
+  /// Split the tracks, as written; or, with `batch`, the dataset (`name=fraction,…`).
   @Option(
     help: ArgumentHelp(
-      "Split into a conductor track and one track per channel or per program (format 1).",
-      valueName: "channel|program"))
+      "Split into a conductor track and one track per channel or per program (format 1); "
+        + "batch also takes name=fraction,… (train=0.8,valid=0.1,test=0.1): outputs under "
+        + "OUT_DIR/<name>/, each input placed by its content.",
+      valueName: "channel|program|name=fraction,…"))
   var split: String?
+
+  /// The dataset split `--split` gives (`name=fraction,…`), or `nil` for a track split or none.
+  var datasetSplit: String? { split.flatMap { $0.contains("=") ? $0 : nil } }
 
   /// Creates default options.
   init() {}
@@ -192,9 +197,12 @@ struct EditOptions: ParsableArguments {
     edits.slice = try slice.slice()
     if let ticksPerBeat { edits.resampling = Resampling(ticksPerBeat: try Self.ticksPerBeat(ticksPerBeat)) }
     edits.velocity = try velocity()
-    if merge && split != nil { throw KitError(.usage, "give one of --merge-tracks and --split, not both") }
+    let trackSplit = datasetSplit == nil ? split : nil
+    if merge && trackSplit != nil {
+      throw KitError(.usage, "give one of --merge-tracks and --split, not both")
+    }
     if merge { edits.layout = .merge }
-    if let split { edits.layout = .split(by: try Self.splitKey(split, option: "--split")) }
+    if let split = trackSplit { edits.layout = .split(by: try Self.splitKey(split, option: "--split")) }
     return edits.isEmpty ? nil : edits
   }
 

@@ -15,9 +15,16 @@ struct TransformOptions: ParsableArguments {
   init() {}
 
   /// What the options ask for (possibly nothing).
+  /// - Parameter datasetSplitAllowed: Whether `--split name=fraction,…` (a dataset split, not an
+  ///   edit) may be given: only `batch` takes it.
   /// - Throws: ``KitError`` (usage) for a bad option.
-  func plan() throws(KitError) -> TransformPlan {
-    TransformPlan(
+  func plan(datasetSplitAllowed: Bool = false) throws(KitError) -> TransformPlan {
+    if !datasetSplitAllowed, let split = edit.datasetSplit {
+      throw KitError(
+        .usage,
+        "--split \(split) splits a dataset: it goes with batch (here --split takes channel or program)")
+    }
+    return TransformPlan(
       edits: try edit.edits(drums: keys.drums), filter: try keys.keyFilter(),
       quantizer: try quantize.quantizer())
   }

@@ -19,6 +19,8 @@ public struct SongFileKind: RawRepresentable, Hashable, Sendable, CustomStringCo
   public static let html = SongFileKind(rawValue: "html")
   /// Audio through a General MIDI synthesizer (`.wav`).
   public static let wav = SongFileKind(rawValue: "wav")
+  /// A song's statistics as a JSON line (`.jsonl`).
+  public static let stats = SongFileKind(rawValue: "stats")
 
   /// The short name.
   public var description: String { rawValue }

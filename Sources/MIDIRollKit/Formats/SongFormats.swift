@@ -4,7 +4,7 @@ public enum SongFormats {
   /// Every format, in the order they are listed to people.
   public static let all: [SongFormat] = [
     MIDIFormat.format, PianoRollJSONFormat.format, NPZFormat.format, SVGFormat.format, HTMLFormat.format,
-    WAVFormat.format,
+    WAVFormat.format, StatsFormat.format,
   ]
 
   /// The format named `kind`, or `nil` when none is registered under that name.
