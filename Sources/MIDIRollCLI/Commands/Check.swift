@@ -43,7 +43,7 @@ struct Check: ParsableCommand {
   func run() throws {
     let bytes = try FileIO.read(input, maximumSize: maxFileSize)
     let report = CheckReport(bytes: bytes, name: input, maximumFileSize: maxFileSize)
-    try StandardOutput.write(report.lines.map { $0 + "\n" }.joined())
+    try StandardOutput.write(report.lines.map { OneLine.escaping($0) + "\n" }.joined())
     if report.problemCount > 0 {
       throw KitError(.problemsFound, file: input, "\(report.problemCount) problem(s) found")
     }

@@ -60,9 +60,10 @@ struct Info: ParsableCommand {
 
 /// The facts as `info` prints them for people.
 extension SongFacts {
-  /// A block of lines: the path, then the facts indented.
+  /// A block of lines: the path, then the facts indented; control characters in the path
+  /// and track names escaped as on standard error, so each line stays one line.
   var text: String {
-    var out = "\(path)\n"
+    var out = "\(OneLine.escaping(path))\n"
     out += "  format:          \(formatName)\n"
     out += "  division:        \(divisionName)\n"
     out +=
@@ -75,7 +76,7 @@ extension SongFacts {
     }
     out += "\n  tracks:          \(file.tracks.count)\n"
     for (index, track) in file.tracks.enumerated() {
-      let name = track.name.map { " \"\($0)\"" } ?? ""
+      let name = track.name.map { " \"\(OneLine.escaping($0))\"" } ?? ""
       let notes = index < summary.notesPerTrack.count ? summary.notesPerTrack[index] : 0
       out +=
         "    \(index)\(name): \(track.eventCount) events, \(notes) notes, ends at tick \(track.endTick)\n"

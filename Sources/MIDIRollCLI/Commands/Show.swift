@@ -66,7 +66,7 @@ struct Show: ParsableCommand {
     song.printWarnings(quiet: inputOptions.quiet)
     let options = TerminalOptions(
       width: width, bars: selection.bars, rows: rows, coloring: colors,
-      title: FileIO.displayName(input))
+      title: OneLine.escaping(FileIO.displayName(input)))
     let pianoRoll = try song.song()
     let roll: TerminalRoll
     do {
