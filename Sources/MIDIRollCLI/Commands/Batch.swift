@@ -166,6 +166,9 @@ struct Batch: ParsableCommand {
     if let jobs, !(1...1024).contains(jobs) {
       throw ValidationError("--jobs must be between 1 and 1024")
     }
+    if retryFailed && !resume {
+      throw ValidationError("--retry-failed goes with --resume (it retries what the report says failed)")
+    }
   }
 
   /// Runs the batch and exits 0, 1, or 128 + the signal that interrupted it.

@@ -8,12 +8,13 @@ struct Split: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Split into a conductor track and one track per channel or program (format 1).",
     discussion: """
-      The conductor track comes first, with every meta event (tempo, meters, keys, names, \
-      markers) and SysEx message. Then --by channel gives one track per MIDI channel, in \
+      The conductor track comes first, with every meta event (tempo, meters, keys, the song's \
+      name, markers) and SysEx message. Then --by channel gives one track per MIDI channel, in \
       channel order; --by program one track per program (instrument), in program order, with \
       channel 10 (drums) last as one track. A note goes to the program in force on its channel \
-      when it starts. Every event stays at its tick: the song plays the same. Format 2 files \
-      (independent patterns) are refused.
+      when it starts. Track names stay with their notes: each new track is named after the \
+      tracks whose notes it takes ("Piano L / Piano R" when two). Every event stays at its \
+      tick: the song plays the same. Format 2 files (independent patterns) are refused.
 
       'midiroll convert' and 'midiroll batch' take the same as --split channel|program. Prints \
       what it did on standard error unless --quiet. Exit 0 on success, 1 for a bad input, 2 \

@@ -171,7 +171,7 @@ extension BatchOutcome {
     var line = JSONLine()
     line.add("input", job.input)
     line.add("status", status.rawValue)
-    if status != .failed { line.add("output", job.output) }
+    if status != .failed || cannotWrite { line.add("output", job.output) }
     if let offset { line.add("offset", offset) }
     if let reason { line.add("reason", reason) }
     if cannotWrite { line.add("cannotWrite", true) }
