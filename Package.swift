@@ -142,7 +142,10 @@ let package = Package(
       ]),
     .testTarget(
       name: "MIDIRollCLITests",
-      dependencies: ["MIDIRollCLI", "MIDIRollKit", "SMF", "PianoRoll", "midiroll", "TestSupport"]),
+      dependencies: [
+        "MIDIRollCLI", "MIDIRollKit", "SMF", "PianoRoll", "midiroll", "TestSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     .testTarget(name: "MIDIRollKitTests", dependencies: ["MIDIRollKit", "SMF", "PianoRoll", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
