@@ -40,9 +40,7 @@ struct Transpose: DocumentedCommand, WritesSongs {
   var output: String
 
   /// The semitones, as written.
-  @Option(
-    name: .customLong("semitones"), parsing: .unconditional,
-    help: ArgumentHelp("Transpose by this many semitones, -127 to 127 (e.g. 5, -12).", valueName: "n"))
+  @Option(name: .customLong("semitones"), parsing: .unconditional, help: TransposeOptions.semitonesHelp)
   var semitones: String?
 
   /// The out-of-range policy, as written.

@@ -8,14 +8,16 @@ import PianoRoll
 /// option, before any file is read.
 struct TransposeOptions: ParsableArguments {
   /// The semitones, as written.
-  @Option(
-    name: .customLong("transpose"), parsing: .unconditional,
-    help: ArgumentHelp("Transpose by this many semitones, -127 to 127 (e.g. 5, -12).", valueName: "n"))
+  @Option(name: .customLong("transpose"), parsing: .unconditional, help: Self.semitonesHelp)
   var semitones: String?
 
   /// The out-of-range policy, as written.
   @Option(help: ArgumentHelp(Self.outOfRangeHelp, valueName: "drop|clamp|fail"))
   var outOfRange: String?
+
+  /// The help of the semitones (`--transpose` here, `--semitones` on `transpose`).
+  static let semitonesHelp = ArgumentHelp(
+    "Transpose by this many semitones, -127 to 127 (e.g. 5, -12).", valueName: "n")
 
   /// The help of `--out-of-range`, here and on `transpose`.
   static let outOfRangeHelp =
