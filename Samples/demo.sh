@@ -74,7 +74,7 @@ ln -s edits/current.json "$out/current.json"
 "$bin" convert --quiet --compact "$out/loose-melody.quantized.mid" "$out/current.json"
 echo "  -> $out/current.json (still a link; its target $out/edits/current.json holds the quantized melody)"
 printf '  /dev/stdout: '
-"$bin" convert --quiet --compact "$samples/c-major-arpeggio.mid" /dev/stdout | head -c 60
+"$bin" convert --quiet --compact "$samples/c-major-arpeggio.mid" /dev/stdout --to json | head -c 60
 echo " …"
 
 echo
