@@ -134,7 +134,7 @@ struct Render: DocumentedCommand, WritesSongs {
     guard output == "-" || Self.outputKinds.contains(where: { SongFileKind(path: output) == $0 }) else {
       throw KitError(.usage, file: output, "the output must be an .svg, .html or .wav file, or '-' for SVG")
     }
-    let kind = output == "-" ? SongFileKind.svg : SongFileKind(path: output) ?? .svg
+    let kind = outputKind
     _ = try audio.quantize.quantizer()  // a bad value says so, whatever the output
     let plan: TransformPlan
     if kind == .wav {
