@@ -158,6 +158,33 @@ struct CommandLineTruthTests {
     .lowerGain, .installFluidSynth, .chooseWhatWins,
   ]
 
+  /// The position of `hint` in ``hints``: a hint added to the kit stops this compiling until it
+  /// is placed here, and so in the list the walker walks.
+  static func place(of hint: KitHint) -> Int {
+    switch hint {
+    case .raiseSizeLimit: 0
+    case .allowReplacing: 1
+    case .resume: 2
+    case .nameInputKind: 3
+    case .nameOutputKind: 4
+    case .renderInstead: 5
+    case .outOfRange: 6
+    case .coarserMatrixGrid: 7
+    case .mergeMatrixTracks: 8
+    case .mergeTracks: 9
+    case .soundFont: 10
+    case .raiseDurationLimit: 11
+    case .lowerGain: 12
+    case .installFluidSynth: 13
+    case .chooseWhatWins: 14
+    }
+  }
+
+  @Test("the walker walks every hint the kit has")
+  func everyHint() {
+    #expect(Self.hints.indices.map { Self.place(of: Self.hints[$0]) } == Array(Self.hints.indices))
+  }
+
   /// Where `hint` arises: the output kind and the options in force.
   static func context(of hint: KitHint, on name: String) -> [String] {
     switch hint {
