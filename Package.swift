@@ -156,7 +156,10 @@ let package = Package(
       ]),
     .testTarget(
       name: "MIDIRollCLITests",
-      dependencies: ["MIDIRollCLI", "MIDIRollKit", "SMF", "PianoRoll", "midiroll", "TestSupport"]),
+      dependencies: [
+        "MIDIRollCLI", "MIDIRollKit", "SMF", "PianoRoll", "midiroll", "TestSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     .testTarget(name: "MIDIRollKitTests", dependencies: ["MIDIRollKit", "SMF", "PianoRoll", "TestSupport"]),
     .testTarget(
       name: "MIDIRollCTests", dependencies: ["MIDIRollC", "CMIDIRoll", "SMF", "PianoRoll", "TestSupport"]),
