@@ -31,17 +31,30 @@ public struct ContentFingerprint: Hashable, Sendable, CustomStringConvertible {
       unit = framesPerSecond * ticksPerFrame
       tag = UInt8(ascii: "s")
     }
-    var rows: [Row] = []
-    rows.reserveCapacity(song.noteCount)
-    for track in song.tracks {
-      for note in track.notes {
-        rows.append(Row(note, unit: max(unit, 1)))
-      }
-    }
-    Self.sort(&rows)
     var hash = SHA256()
     hash.update(Array("midiroll-content-2".utf8) + [tag])
-    // Each row as six unsigned LEB128 numbers, hashed 4 KiB at a time.
+    if var layout = RowLayout(song, unit: max(unit, 1)) {
+      // Each row packed into one key in the rows' order, sorted, read back as it is hashed.
+      var keys: [UInt64] = []
+      keys.reserveCapacity(song.noteCount)
+      for track in song.tracks {
+        for note in track.notes { keys.append(layout.key(note)) }
+      }
+      RadixSort.sort(&keys)
+      Self.hash(keys.lazy.map(layout.row), into: &hash)
+    } else {
+      var rows = song.tracks.flatMap { $0.notes.map { Row($0, unit: max(unit, 1)) } }
+      rows.sort()
+      Self.hash(rows, into: &hash)
+    }
+    hex = hash.finalizeHex()
+  }
+
+  /// The hexadecimal digits.
+  public var description: String { hex }
+
+  /// Hashes rows in order, each as six unsigned LEB128 numbers, 4 KiB at a time.
+  static func hash(_ rows: some Sequence<Row>, into hash: inout SHA256) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096 + 64) { buffer in
       var count = 0
       func append(_ value: Int) {
@@ -68,36 +81,6 @@ public struct ContentFingerprint: Hashable, Sendable, CustomStringConvertible {
       }
       hash.update(UnsafeBufferPointer(rebasing: buffer[0..<count]))
     }
-    hex = hash.finalizeHex()
-  }
-
-  /// The hexadecimal digits.
-  public var description: String { hex }
-
-  /// Sorts rows lexicographically: through two packed 64-bit keys when every value fits them
-  /// (denominators always do: they divide the division, below 2^16), else field by field.
-  static func sort(_ rows: inout [Row]) {
-    let fits = rows.allSatisfy {
-      $0.onset.0 < 1 << 48 && $0.onset.1 < 1 << 16 && $0.duration.0 < 1 << 37 && $0.duration.1 < 1 << 16
-    }
-    guard fits else {
-      rows.sort()
-      return
-    }
-    var keys = rows.map { row in
-      (
-        UInt64(row.onset.0) << 16 | UInt64(row.onset.1),
-        UInt64(row.duration.0) << 27 | UInt64(row.duration.1) << 11 | UInt64(row.pitch) << 4
-          | UInt64(row.channel)
-      )
-    }
-    keys.sort { $0 < $1 }
-    for (index, key) in keys.enumerated() {
-      rows[index] = Row(
-        onset: (Int(key.0 >> 16), Int(key.0 & 0xFFFF)),
-        duration: (Int(key.1 >> 27), Int((key.1 >> 11) & 0xFFFF)), pitch: UInt8((key.1 >> 4) & 0x7F),
-        channel: UInt8(key.1 & 0xF))
-    }
   }
 
   /// One note as the fingerprint sees it.
@@ -123,9 +106,29 @@ public struct ContentFingerprint: Hashable, Sendable, CustomStringConvertible {
 
     /// `ticks / unit` in lowest terms (0 is 0/1).
     static func reduced(_ ticks: Int, _ unit: Int) -> (Int, Int) {
-      var (a, b) = (ticks, unit)
-      while b != 0 { (a, b) = (b, a % b) }
-      return (ticks / a, unit / a)
+      let divisor = greatestCommonDivisor(ticks, unit)
+      return (ticks / divisor, unit / divisor)
+    }
+
+    /// The greatest common divisor of `a` ≥ 0 and `b` > 0 (Stein's binary algorithm: shifts
+    /// and subtractions, no division), or Euclid's for a negative `a`.
+    static func greatestCommonDivisor(_ a: Int, _ b: Int) -> Int {
+      guard a > 0 else {
+        if a == 0 { return b }
+        var (x, y) = (a, b)
+        while y != 0 { (x, y) = (y, x % y) }
+        return x
+      }
+      var u = UInt(a)
+      var v = UInt(b)
+      let shift = (u | v).trailingZeroBitCount
+      u >>= u.trailingZeroBitCount
+      repeat {
+        v >>= v.trailingZeroBitCount
+        if u > v { swap(&u, &v) }
+        v -= u
+      } while v != 0
+      return Int(u << shift)
     }
 
     static func < (lhs: Row, rhs: Row) -> Bool {

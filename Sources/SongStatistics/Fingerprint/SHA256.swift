@@ -1,15 +1,18 @@
 /// SHA-256 (FIPS 180-4), streamed: the hash of the byte hash and of the content fingerprint.
+///
+/// Blocks are read as sixteen big-endian 32-bit words straight from the caller's bytes; the
+/// bytes of a block not yet full wait in a fixed 64-byte buffer, so hashing allocates nothing.
 public struct SHA256: Sendable {
-  private var h0: UInt32 = 0x6a09_e667
-  private var h1: UInt32 = 0xbb67_ae85
-  private var h2: UInt32 = 0x3c6e_f372
-  private var h3: UInt32 = 0xa54f_f53a
-  private var h4: UInt32 = 0x510e_527f
-  private var h5: UInt32 = 0x9b05_688c
-  private var h6: UInt32 = 0x1f83_d9ab
-  private var h7: UInt32 = 0x5be0_cd19
-  /// The bytes of a block not yet full.
-  private var pending: [UInt8] = []
+  /// The eight words of the hash so far.
+  private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+    0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+  )
+  /// The bytes of a block not yet full (the first ``pendingCount``).
+  private var pending: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+    0, 0, 0, 0, 0, 0, 0, 0
+  )
+  private var pendingCount = 0
+  /// The bytes hashed so far.
   private var length: UInt64 = 0
 
   private static let constants: [UInt32] = [
@@ -24,7 +27,7 @@ public struct SHA256: Sendable {
   ]
 
   /// An empty hash.
-  public init() { pending.reserveCapacity(64) }
+  public init() {}
 
   /// The hash of `bytes`, as 64 lower-case hexadecimal digits.
   public static func hex(of bytes: [UInt8]) -> String {
@@ -33,51 +36,70 @@ public struct SHA256: Sendable {
     return hash.finalizeHex()
   }
 
-  /// Adds bytes: whole blocks straight from `bytes`, the rest kept for the next call.
+  /// Adds bytes.
   public mutating func update(_ bytes: [UInt8]) {
     bytes.withUnsafeBufferPointer { update($0) }
   }
 
-  /// Adds the bytes of a buffer.
+  /// Adds the bytes of a buffer: whole blocks straight from it, the rest kept for the next call.
   public mutating func update(_ buffer: UnsafeBufferPointer<UInt8>) {
-    var offset = 0
+    guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
     length &+= UInt64(buffer.count)
-    if !pending.isEmpty {
-      let taken = min(64 - pending.count, buffer.count)
-      pending.append(contentsOf: buffer[0..<taken])
+    var offset = 0
+    if pendingCount > 0 {
+      let taken = min(64 - pendingCount, buffer.count)
+      let filled = pendingCount
+      withUnsafeMutableBytes(of: &pending) {
+        $0.baseAddress!.advanced(by: filled).copyMemory(from: base, byteCount: taken)
+      }
+      pendingCount += taken
       offset = taken
-      guard pending.count == 64 else { return }
-      let block = pending
-      block.withUnsafeBufferPointer { compress($0) }
-      pending.removeAll(keepingCapacity: true)
+      guard pendingCount == 64 else { return }
+      var block = pending
+      withUnsafeBytes(of: &block) { compress($0.baseAddress!, blocks: 1) }
+      pendingCount = 0
     }
-    while buffer.count - offset >= 64 {
-      compress(UnsafeBufferPointer(rebasing: buffer[offset..<offset + 64]))
-      offset += 64
+    let whole = (buffer.count - offset) / 64
+    if whole > 0 {
+      compress(UnsafeRawPointer(base + offset), blocks: whole)
+      offset += whole * 64
     }
-    pending.append(contentsOf: buffer[offset...])
+    let rest = buffer.count - offset
+    if rest > 0 {
+      withUnsafeMutableBytes(of: &pending) {
+        $0.baseAddress!.copyMemory(from: base + offset, byteCount: rest)
+      }
+      pendingCount = rest
+    }
   }
 
   /// Adds a 64-bit integer, big-endian.
   public mutating func update(_ value: UInt64) {
-    update((0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * UInt64($0))) })
+    var bigEndian = value.bigEndian
+    withUnsafeBytes(of: &bigEndian) { update($0.assumingMemoryBound(to: UInt8.self)) }
   }
 
   /// The digest, as 64 lower-case hexadecimal digits.
   public consuming func finalizeHex() -> String {
     let bits = length &* 8
-    var tail: [UInt8] = [0x80]
-    tail += [UInt8](repeating: 0, count: (119 - pending.count) % 64)
-    update(tail)
-    update(bits)
-    let digits = Array("0123456789abcdef".utf8)
-    var text: [UInt8] = []
-    for word in [h0, h1, h2, h3, h4, h5, h6, h7] {
-      for shift in stride(from: 28, through: 0, by: -4) {
-        text.append(digits[Int((word >> UInt32(shift)) & 0xF)])
-      }
+    var tail: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+      0x80, 0, 0, 0, 0, 0, 0, 0, 0
+    )
+    let padding = 1 + (119 - pendingCount) % 64
+    withUnsafeBytes(of: &tail) {
+      update(UnsafeBufferPointer(start: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: padding))
     }
-    return String(decoding: text, as: UTF8.self)
+    update(bits)
+    let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
+    return String(unsafeUninitializedCapacity: 64) { text in
+      for (index, word) in words.enumerated() {
+        for digit in 0..<8 {
+          let nibble = UInt8(truncatingIfNeeded: word >> UInt32(28 - 4 * digit)) & 0xF
+          text[index * 8 + digit] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+        }
+      }
+      return 64
+    }
   }
 
   /// The round constants, in memory that lives as long as the program (written once, then only
@@ -88,54 +110,60 @@ public struct SHA256: Sendable {
     return UnsafePointer(pointer)
   }()
 
-  /// One 64-byte block.
-  private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
+  /// One round: `d` and `h` take their new values (the caller renames the others).
+  @inline(__always)
+  private static func round(
+    _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32, _ g: UInt32,
+    _ h: inout UInt32, _ kw: UInt32
+  ) {
+    let s1 = (e >> 6 | e << 26) ^ (e >> 11 | e << 21) ^ (e >> 25 | e << 7)
+    let t1 = h &+ s1 &+ (g ^ (e & (f ^ g))) &+ kw
+    let s0 = (a >> 2 | a << 30) ^ (a >> 13 | a << 19) ^ (a >> 22 | a << 10)
+    d &+= t1
+    h = t1 &+ s0 &+ ((a & b) | (c & (a | b)))
+  }
+
+  /// Compresses `blocks` 64-byte blocks starting at `start`.
+  private mutating func compress(_ start: UnsafeRawPointer, blocks: Int) {
     let k = Self.roundConstants
+    var (h0, h1, h2, h3, h4, h5, h6, h7) = state
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
       let w = schedule.baseAddress!
-      let bytes = block.baseAddress!
-      for index in 0..<16 {
-        let at = bytes + index * 4
-        w[index] = UInt32(at[0]) << 24 | UInt32(at[1]) << 16 | UInt32(at[2]) << 8 | UInt32(at[3])
+      for block in 0..<blocks {
+        let bytes = start + block * 64
+        for index in 0..<16 {
+          w[index] = bytes.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self).bigEndian
+        }
+        for index in 16..<64 {
+          let x = w[index - 15]
+          let y = w[index - 2]
+          let s0 = (x >> 7 | x << 25) ^ (x >> 18 | x << 14) ^ (x >> 3)
+          let s1 = (y >> 17 | y << 15) ^ (y >> 19 | y << 13) ^ (y >> 10)
+          w[index] = w[index - 16] &+ s0 &+ w[index - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
+        var index = 0
+        while index < 64 {
+          Self.round(a, b, c, &d, e, f, g, &h, k[index] &+ w[index])
+          Self.round(h, a, b, &c, d, e, f, &g, k[index + 1] &+ w[index + 1])
+          Self.round(g, h, a, &b, c, d, e, &f, k[index + 2] &+ w[index + 2])
+          Self.round(f, g, h, &a, b, c, d, &e, k[index + 3] &+ w[index + 3])
+          Self.round(e, f, g, &h, a, b, c, &d, k[index + 4] &+ w[index + 4])
+          Self.round(d, e, f, &g, h, a, b, &c, k[index + 5] &+ w[index + 5])
+          Self.round(c, d, e, &f, g, h, a, &b, k[index + 6] &+ w[index + 6])
+          Self.round(b, c, d, &e, f, g, h, &a, k[index + 7] &+ w[index + 7])
+          index += 8
+        }
+        h0 &+= a
+        h1 &+= b
+        h2 &+= c
+        h3 &+= d
+        h4 &+= e
+        h5 &+= f
+        h6 &+= g
+        h7 &+= h
       }
-      for index in 16..<64 {
-        let x = w[index - 15]
-        let y = w[index - 2]
-        let s0 = (x >> 7 | x << 25) ^ (x >> 18 | x << 14) ^ (x >> 3)
-        let s1 = (y >> 17 | y << 15) ^ (y >> 19 | y << 13) ^ (y >> 10)
-        w[index] = w[index - 16] &+ s0 &+ w[index - 7] &+ s1
-      }
-      var a = h0
-      var b = h1
-      var c = h2
-      var d = h3
-      var e = h4
-      var f = h5
-      var g = h6
-      var h = h7
-      for index in 0..<64 {
-        let s1 = (e >> 6 | e << 26) ^ (e >> 11 | e << 21) ^ (e >> 25 | e << 7)
-        let choice = (e & f) ^ (~e & g)
-        let t1 = h &+ s1 &+ choice &+ k[index] &+ w[index]
-        let s0 = (a >> 2 | a << 30) ^ (a >> 13 | a << 19) ^ (a >> 22 | a << 10)
-        let majority = (a & b) ^ (a & c) ^ (b & c)
-        h = g
-        g = f
-        f = e
-        e = d &+ t1
-        d = c
-        c = b
-        b = a
-        a = t1 &+ s0 &+ majority
-      }
-      h0 &+= a
-      h1 &+= b
-      h2 &+= c
-      h3 &+= d
-      h4 &+= e
-      h5 &+= f
-      h6 &+= g
-      h7 &+= h
     }
+    state = (h0, h1, h2, h3, h4, h5, h6, h7)
   }
 }
