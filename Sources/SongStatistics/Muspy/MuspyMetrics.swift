@@ -30,27 +30,44 @@ public struct MuspyMetrics: Sendable, Equatable {
 
   /// The 13 metrics of `music`.
   public init(_ music: MuspyMusic) {
-    let melodic = music.notes.filter { !$0.isDrum }
+    let pitches = PitchCounts(music.notes)
+    let boundaries = NoteBoundaries(music.notes)
     let measure = Measure(music)
     let firstNumerator = music.timeSignatures.first?.numerator
     let triple = firstNumerator.map { $0 % 3 == 0 } ?? false
     let drumDuple = Self.drumInPatternRate(music, triple: false)
-    let polyphony = Self.polyphony(music, melodic)
+    let polyphony = Self.polyphony(music, boundaries)
     values = [
-      Self.pitchRange(music, melodic),
-      .integer(Set(melodic.map(\.pitch)).count),
-      .integer(Set(melodic.map { $0.pitch % 12 }).count),
+      Self.pitchRange(music, pitches),
+      .integer(pitches.perPitch.count { $0 > 0 }),
+      .integer(pitches.perClass.count { $0 > 0 }),
       polyphony.average,
       polyphony.rate,
-      Self.entropy(melodic.map { Int($0.pitch) }, bins: 128),
-      Self.entropy(melodic.map { Int($0.pitch % 12) }, bins: 12),
-      Self.scaleConsistency(melodic),
-      Self.emptyRate(music, step: .whole(music.resolution)),
-      Self.emptyRate(music, step: measure),
-      Self.grooveConsistency(music, measure: measure),
+      Self.entropy(pitches.perPitch, total: pitches.total),
+      Self.entropy(pitches.perClass, total: pitches.total),
+      Self.scaleConsistency(pitches),
+      Self.emptyRate(music, boundaries, step: .whole(music.resolution)),
+      Self.emptyRate(music, boundaries, step: measure),
+      Self.grooveConsistency(music, boundaries, measure: measure),
       Self.drumInPatternRate(music, triple: triple),
       Self.drumPatternConsistency(music, duple: drumDuple),
     ]
+  }
+
+  /// How many non-drum notes there are of each pitch and pitch class.
+  struct PitchCounts {
+    /// Notes per pitch, 0–127.
+    var perPitch = [Int](repeating: 0, count: 128)
+    /// Notes per pitch class (pitch mod 12).
+    var perClass = [Int](repeating: 0, count: 12)
+    /// The non-drum notes.
+    var total = 0
+
+    init(_ notes: [MuspyMusic.Note]) {
+      for note in notes where !note.isDrum { perPitch[Int(note.pitch)] += 1 }
+      for (pitch, count) in perPitch.enumerated() { perClass[pitch % 12] += count }
+      total = perPitch.reduce(0, +)
+    }
   }
 
   /// What `max(track.get_end_time() for track in music.tracks)` raises with no tracks.
@@ -88,94 +105,69 @@ public struct MuspyMetrics: Sendable, Equatable {
 
   /// `pitch_range`: 0 without tracks or notes (drums count here), else the highest minus the
   /// lowest non-drum pitch from 0 and 127 (drums only: −127).
-  static func pitchRange(_ music: MuspyMusic, _ melodic: [MuspyMusic.Note]) -> MetricValue {
+  static func pitchRange(_ music: MuspyMusic, _ pitches: PitchCounts) -> MetricValue {
     guard !music.notes.isEmpty else { return .integer(0) }
-    var highest = 0
-    var lowest = 127
-    for note in melodic {
-      highest = max(highest, Int(note.pitch))
-      lowest = min(lowest, Int(note.pitch))
-    }
-    return .integer(highest - lowest)
+    let used = pitches.perPitch.indices.filter { pitches.perPitch[$0] > 0 }
+    return .integer(max(0, used.last ?? 0) - min(127, used.first ?? 127))
   }
 
   /// `polyphony` (marked cells over ticks with a pitch on) and `polyphony_rate` (ticks with
-  /// more than 2 pitches on over the length), from each pitch's intervals [onset, end) merged
-  /// (overlaps and duplicates OR-ed, as muspy's Boolean roll does), then swept together. A sweep
-  /// needs only the sorted starts and the sorted ends, each sorted on its own.
-  static func polyphony(_ music: MuspyMusic, _ melodic: [MuspyMusic.Note]) -> (
+  /// more than 2 pitches on over the length), as muspy's Boolean roll gives them (overlaps and
+  /// duplicates on one pitch OR-ed): one sweep over the sorted boundaries of the sounding notes,
+  /// counting the notes on per pitch and the pitches on; between two boundaries the roll marks
+  /// as many cells a tick as there are pitches on.
+  static func polyphony(_ music: MuspyMusic, _ boundaries: NoteBoundaries) -> (
     average: MetricValue, rate: MetricValue
   ) {
     guard let length = music.length else { return (noTracks, noTracks) }
-    var starts = [[Int]](repeating: [], count: 128)
-    var ends = [[Int]](repeating: [], count: 128)
-    for note in melodic where note.duration > 0 {
-      starts[Int(note.pitch)].append(note.time)
-      ends[Int(note.pitch)].append(note.end)
-    }
-    var mergedStarts: [Int] = []
-    var mergedEnds: [Int] = []
+    let starts = boundaries.starts
+    let ends = boundaries.ends
+    var notesOn = [Int](repeating: 0, count: 128)
+    var pitchesOn = 0
     var cells = 0
-    for pitch in 0..<128 where !starts[pitch].isEmpty {
-      starts[pitch].sort()
-      ends[pitch].sort()
-      Self.sweep(starts[pitch], ends[pitch]) { from, to, sounding in
-        guard sounding > 0 else { return }
-        cells += to - from
-        if mergedEnds.last == from {
-          mergedEnds[mergedEnds.count - 1] = to
-        } else {
-          mergedStarts.append(from)
-          mergedEnds.append(to)
-        }
-      }
-    }
-    mergedStarts.sort()
-    mergedEnds.sort()
     var covered = 0
     var dense = 0
-    Self.sweep(mergedStarts, mergedEnds) { from, to, sounding in
-      if sounding >= 1 { covered += to - from }
-      if sounding > 2 { dense += to - from }
+    var nextStart = 0
+    var nextEnd = 0
+    var previous = 0
+    while true {
+      while nextStart < starts.count && !NoteBoundaries.sounds(starts[nextStart]) { nextStart += 1 }
+      while nextEnd < ends.count && !NoteBoundaries.sounds(ends[nextEnd]) { nextEnd += 1 }
+      guard nextEnd < ends.count else { break }
+      let starting =
+        nextStart < starts.count && boundaries.tick(starts[nextStart]) <= boundaries.tick(ends[nextEnd])
+      let key = starting ? starts[nextStart] : ends[nextEnd]
+      let position = boundaries.tick(key)
+      if position > previous {
+        let span = position - previous
+        cells += pitchesOn * span
+        if pitchesOn >= 1 { covered += span }
+        if pitchesOn > 2 { dense += span }
+      }
+      let pitch = NoteBoundaries.pitch(key)
+      if starting {
+        if notesOn[pitch] == 0 { pitchesOn += 1 }
+        notesOn[pitch] += 1
+        nextStart += 1
+      } else {
+        notesOn[pitch] -= 1
+        if notesOn[pitch] == 0 { pitchesOn -= 1 }
+        nextEnd += 1
+      }
+      previous = position
     }
     return (
       covered < 1 ? .notANumber : .ratio(cells, covered), length < 1 ? .notANumber : .ratio(dense, length)
     )
   }
 
-  /// Walks the spans between the boundaries of intervals given by their sorted starts and sorted
-  /// ends, telling `body` each span (from, to) with how many intervals cover it.
-  static func sweep(_ starts: [Int], _ ends: [Int], _ body: (Int, Int, Int) -> Void) {
-    var nextStart = 0
-    var nextEnd = 0
-    var sounding = 0
-    var previous = 0
-    while nextEnd < ends.count {
-      let position: Int
-      if nextStart < starts.count && starts[nextStart] <= ends[nextEnd] {
-        position = starts[nextStart]
-        if position > previous { body(previous, position, sounding) }
-        sounding += 1
-        nextStart += 1
-      } else {
-        position = ends[nextEnd]
-        if position > previous { body(previous, position, sounding) }
-        sounding -= 1
-        nextEnd += 1
-      }
-      previous = position
-    }
-  }
-
-  /// `pitch_entropy` / `pitch_class_entropy`: −Σ P·log2 P over the bins, NaN without notes,
-  /// summed as NumPy's `nansum` sums (the first bin, then the others pairwise).
-  static func entropy(_ bins: [Int], bins count: Int) -> MetricValue {
-    guard !bins.isEmpty else { return .notANumber }
-    var counts = [Double](repeating: 0, count: count)
-    for bin in bins { counts[bin] += 1 }
-    let total = Double(bins.count)
+  /// `pitch_entropy` / `pitch_class_entropy`: −Σ P·log2 P over the bins (notes per pitch or
+  /// pitch class), NaN without notes, summed as NumPy's `nansum` sums (the first bin, then the
+  /// others pairwise).
+  static func entropy(_ counts: [Int], total: Int) -> MetricValue {
+    guard total > 0 else { return .notANumber }
     let terms = counts.map { counted -> Double in
-      let probability = counted / total
+      let probability = Double(counted) / Double(total)
       let term = probability * log2(probability)
       return term.isNaN ? 0 : term
     }
@@ -215,17 +207,15 @@ public struct MuspyMetrics: Sendable, Equatable {
 
   /// `scale_consistency`: the largest share of non-drum notes in one of the 24 major and minor
   /// scales, from 0.0 with a strict `>`; NaN without notes.
-  static func scaleConsistency(_ melodic: [MuspyMusic.Note]) -> MetricValue {
-    guard !melodic.isEmpty else { return .notANumber }
-    var classes = [Int](repeating: 0, count: 12)
-    for note in melodic { classes[Int(note.pitch % 12)] += 1 }
+  static func scaleConsistency(_ pitches: PitchCounts) -> MetricValue {
+    guard pitches.total > 0 else { return .notANumber }
     let major = [0, 2, 4, 5, 7, 9, 11]
     let minor = [0, 2, 3, 5, 7, 8, 10]
     var best = 0.0
     for scale in [major, minor] {
       for root in 0..<12 {
-        let inScale = scale.reduce(0) { $0 + classes[($1 + root) % 12] }
-        let rate = Double(inScale) / Double(melodic.count)
+        let inScale = scale.reduce(0) { $0 + pitches.perClass[($1 + root) % 12] }
+        let rate = Double(inScale) / Double(pitches.total)
         if rate > best { best = rate }
       }
     }
@@ -234,7 +224,7 @@ public struct MuspyMetrics: Sendable, Equatable {
 
   /// `empty_beat_rate` (step: the resolution) and `empty_measure_rate` (step: the measure):
   /// 1 − (steps a note touches, onset's through end's inclusive, drums included) / (⌊L/step⌋ + 1).
-  static func emptyRate(_ music: MuspyMusic, step: Measure) -> MetricValue {
+  static func emptyRate(_ music: MuspyMusic, _ boundaries: NoteBoundaries, step: Measure) -> MetricValue {
     guard let length = music.length else { return noTracks }
     if length < 1 { return .notANumber }
     let size: Int
@@ -245,21 +235,56 @@ public struct MuspyMetrics: Sendable, Equatable {
       guard ticks != 0 else { return .raised("ZeroDivisionError: integer division or modulo by zero") }
       size = ticks
     }
-    // The steps each note touches, [onset's, end's + 1), as sorted starts and sorted ends.
-    var starts = music.notes.map { $0.time / size }
-    var ends = music.notes.map { $0.end / size + 1 }
-    starts.sort()
-    ends.sort()
+    // The steps each note touches, [onset's, end's + 1): sorted as the ticks are. The k-th
+    // smallest start is at most the k-th smallest end, so the steps no note touches between the
+    // first start and the last end are the gaps [end k, start k + 1) where those are in order.
+    let starts = boundaries.starts
+    let ends = boundaries.ends
     var marked = 0
-    Self.sweep(starts, ends) { from, to, touching in
-      if touching > 0 { marked += to - from }
+    if let first = starts.first, let last = ends.last {
+      marked = boundaries.tick(last) / size + 1 - boundaries.tick(first) / size
+      var startSteps = Steps(size: size)
+      var endSteps = Steps(size: size)
+      for index in 1..<starts.count {
+        let gap =
+          startSteps.of(boundaries.tick(starts[index])) - endSteps.of(boundaries.tick(ends[index - 1])) - 1
+        marked -= max(gap, 0)
+      }
     }
     return .real(1 - (Double(marked) / Double(length / size + 1)))
   }
 
+  /// The steps (`tick / size`) of ticks met in non-decreasing order, counted up a step at a
+  /// time and divided for only across a gap of more than one step.
+  struct Steps {
+    let size: Int
+    private var step = 0
+    private var stepStart = 0
+
+    init(size: Int) { self.size = size }
+
+    /// The step of `tick`, no smaller than the last tick asked.
+    @inline(__always)
+    mutating func of(_ tick: Int) -> Int {
+      let past = tick - stepStart - size
+      if past >= 0 {
+        if past < size {
+          step += 1
+          stepStart += size
+        } else {
+          step = tick / size
+          stepStart = step * size
+        }
+      }
+      return step
+    }
+  }
+
   /// `groove_consistency`: 1 − (Hamming distances of neighbouring measures' onset grids) /
   /// (measure · (measures − 1)), drums included; NaN under two measures.
-  static func grooveConsistency(_ music: MuspyMusic, measure: Measure) -> MetricValue {
+  static func grooveConsistency(_ music: MuspyMusic, _ boundaries: NoteBoundaries, measure: Measure)
+    -> MetricValue
+  {
     guard let length = music.length else { return noTracks }
     guard measure.value >= 1 else {
       return .raised("ValueError: Measure resolution must be a positive integer.")
@@ -276,16 +301,18 @@ public struct MuspyMetrics: Sendable, Equatable {
     // Distinct onsets, sorted. An onset differs from the same place in the measure before (when
     // there is one) unless that place has an onset too, and likewise from the measure after;
     // both neighbours are found by cursors that only move forward.
-    var onsets = music.notes.map(\.time)
-    onsets.sort()
     var distinct: [Int] = []
-    distinct.reserveCapacity(onsets.count)
-    for onset in onsets where distinct.last != onset { distinct.append(onset) }
+    distinct.reserveCapacity(boundaries.starts.count)
+    for key in boundaries.starts {
+      let onset = boundaries.tick(key)
+      if distinct.last != onset { distinct.append(onset) }
+    }
     var distance = 0
     var before = 0
     var after = 0
+    var measures = Steps(size: size)
     for onset in distinct {
-      let measureIndex = onset / size
+      let measureIndex = measures.of(onset)
       if measureIndex > 0 {
         while distinct[before] < onset - size { before += 1 }
         if distinct[before] != onset - size { distance += 1 }

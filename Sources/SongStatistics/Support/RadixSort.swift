@@ -3,10 +3,12 @@
 enum RadixSort {
   /// Keys below this many are sorted by the standard library's comparison sort.
   static let smallCount = 64
+  /// The widest digit, in bits (2048 buckets).
+  static let maximumDigitBits = 11
 
-  /// Sorts `keys` ascending: least significant digit first, 8 bits a pass, skipping every digit
-  /// in which all keys agree (a song's keys use a few of their 64 bits), all the digits'
-  /// counts taken in one read of the keys.
+  /// Sorts `keys` ascending, least significant digit first, over only the bits in which the keys
+  /// differ (a song's keys use a few of their 64), cut into as few digits of at most 11 bits as
+  /// they need; the counts of every digit are taken in one read of the keys.
   static func sort(_ keys: inout [UInt64]) {
     let count = keys.count
     guard count >= smallCount else {
@@ -17,41 +19,44 @@ enum RadixSort {
     var varying: UInt64 = 0
     for key in keys { varying |= key ^ first }
     guard varying != 0 else { return }
-    let digits = (0..<8).filter { varying >> UInt64(8 * $0) & 0xFF != 0 }
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: 256 * digits.count) { counts in
+    let low = varying.trailingZeroBitCount
+    let span = UInt64.bitWidth - varying.leadingZeroBitCount - low
+    let passes = (span + maximumDigitBits - 1) / maximumDigitBits
+    let digitBits = (span + passes - 1) / passes
+    let buckets = 1 << digitBits
+    let mask = UInt64(buckets - 1)
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: buckets * passes) { counts in
       counts.initialize(repeating: 0)
       keys.withUnsafeBufferPointer { source in
         for key in source {
-          for (slot, digit) in digits.enumerated() {
-            counts[slot << 8 | Int(truncatingIfNeeded: key >> UInt64(8 * digit)) & 0xFF] += 1
+          var rest = key &>> UInt64(low)
+          for pass in 0..<passes {
+            counts[pass &<< digitBits | Int(truncatingIfNeeded: rest & mask)] &+= 1
+            rest &>>= UInt64(digitBits)
           }
         }
       }
-      var scratch = [UInt64](repeating: 0, count: count)
-      var inScratch = false
-      for (slot, digit) in digits.enumerated() {
+      var scratch = [UInt64](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+      for pass in 0..<passes {
         // Each bucket's first position, from the counts.
         var position = 0
-        for bucket in 0..<256 {
-          let counted = counts[slot << 8 | bucket]
-          counts[slot << 8 | bucket] = position
-          position += counted
+        for bucket in pass << digitBits..<(pass + 1) << digitBits {
+          let counted = counts[bucket]
+          counts[bucket] = position
+          position &+= counted
         }
-        let shift = UInt64(8 * digit)
-        keys.withUnsafeMutableBufferPointer { keysBuffer in
-          scratch.withUnsafeMutableBufferPointer { scratchBuffer in
-            let from = inScratch ? scratchBuffer : keysBuffer
-            let to = inScratch ? keysBuffer : scratchBuffer
+        let shift = UInt64(low + pass * digitBits)
+        keys.withUnsafeBufferPointer { from in
+          scratch.withUnsafeMutableBufferPointer { to in
             for key in from {
-              let bucket = slot << 8 | Int(truncatingIfNeeded: key >> shift) & 0xFF
+              let bucket = pass &<< digitBits | Int(truncatingIfNeeded: key &>> shift & mask)
               to[counts[bucket]] = key
-              counts[bucket] += 1
+              counts[bucket] &+= 1
             }
           }
         }
-        inScratch.toggle()
+        swap(&keys, &scratch)
       }
-      if inScratch { swap(&keys, &scratch) }
     }
   }
 }
