@@ -59,6 +59,11 @@ public struct ContentFingerprint: Hashable, Sendable, CustomStringConvertible {
       var count = 0
       func append(_ value: Int) {
         var rest = UInt64(value)
+        if rest < 0x80 {
+          buffer[count] = UInt8(truncatingIfNeeded: rest)
+          count += 1
+          return
+        }
         while rest >= 0x80 {
           buffer[count] = UInt8(truncatingIfNeeded: rest) | 0x80
           count += 1

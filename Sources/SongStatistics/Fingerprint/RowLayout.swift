@@ -97,20 +97,24 @@ extension ContentFingerprint {
     /// The row a key holds.
     @inline(__always)
     func row(_ key: UInt64) -> Row {
-      func take(_ width: UInt64, from key: inout UInt64) -> Int {
-        let field = Int(key & (UInt64.max >> (64 - width)))
-        key >>= width
-        return field
-      }
-      var rest = key
-      let channel = take(channelBits, from: &rest)
-      let pitch = take(pitchBits, from: &rest)
-      let durationDenominator = divisors[take(rankBits, from: &rest)]
-      let durationNumerator = take(durationBits, from: &rest)
-      let onsetDenominator = divisors[take(rankBits, from: &rest)]
+      let pitchShift = channelBits
+      let durationRankShift = pitchShift + pitchBits
+      let durationShift = durationRankShift + rankBits
+      let onsetRankShift = durationShift + durationBits
+      let onsetShift = onsetRankShift + rankBits
       return Row(
-        onset: (Int(rest), onsetDenominator), duration: (durationNumerator, durationDenominator),
-        pitch: UInt8(pitch), channel: UInt8(channel))
+        onset: (Int(key >> onsetShift), divisors[field(key, onsetRankShift, rankBits)]),
+        duration: (
+          field(key, durationShift, durationBits), divisors[field(key, durationRankShift, rankBits)]
+        ),
+        pitch: UInt8(truncatingIfNeeded: field(key, pitchShift, pitchBits)),
+        channel: UInt8(truncatingIfNeeded: field(key, 0, channelBits)))
+    }
+
+    /// The `width` bits of `key` from bit `shift` up.
+    @inline(__always)
+    private func field(_ key: UInt64, _ shift: UInt64, _ width: UInt64) -> Int {
+      Int(truncatingIfNeeded: key >> shift & (UInt64.max >> (64 - width)))
     }
   }
 }

@@ -34,13 +34,22 @@ public struct MuspyTrackBuilder: TrackEventSink {
   private var ended = false
   /// The program in force on each channel.
   private var programs = [UInt8](repeating: 0, count: 16)
-  /// Onsets of the open notes per (channel << 7 | pitch), oldest first; allocated at the first
-  /// note (an empty MTrk costs nothing).
-  private var open: [[Int]] = []
-  /// Which keys were touched (muspy's `defaultdict` gains a key at a note-on and at every
-  /// note-off looked up), and in which order.
-  private var touched: [Bool] = []
+  /// Per key (channel << 7 | pitch): the oldest open note's place in ``openOnsets``, or
+  /// ``untouched`` or ``closed``; allocated at the first note (an empty MTrk costs nothing).
+  private var oldest: [Int32] = []
+  /// Per key with open notes: the newest one's place in ``openOnsets``.
+  private var newest: [Int32] = []
+  /// The onsets of open notes, each linked to the next newer one of its key in ``openNext``
+  /// (places of closed notes are linked into ``freePlaces`` and taken again).
+  private var openOnsets: [Int] = []
+  private var openNext: [Int32] = []
+  private var freePlaces: Int32 = -1
+  /// The keys touched (muspy's `defaultdict` gains a key at a note-on and at every note-off
+  /// looked up), in the order first touched.
   private var touchOrder: [Int] = []
+  /// What ``oldest`` holds for a key never touched, and for a touched key with no note open.
+  private static let untouched: Int32 = -2
+  private static let closed: Int32 = -1
   /// The index in ``tracks`` of (program << 4 | channel), or -1.
   private var trackIndex: [Int32] = []
 
@@ -97,13 +106,28 @@ public struct MuspyTrackBuilder: TrackEventSink {
     let channel = Int(status & 0x0F)
     switch status & 0xF0 {
     case 0x90 where data2 > 0:
-      let key = prepareKey(channel, data1)
-      open[key].append(time)
+      let key = touch(channel, data1)
+      let place: Int32
+      if freePlaces >= 0 {
+        place = freePlaces
+        freePlaces = openNext[Int(place)]
+        openOnsets[Int(place)] = time
+        openNext[Int(place)] = Self.closed
+      } else {
+        place = Int32(openOnsets.count)
+        openOnsets.append(time)
+        openNext.append(Self.closed)
+      }
+      if oldest[key] < 0 { oldest[key] = place } else { openNext[Int(newest[key])] = place }
+      newest[key] = place
     case 0x80, 0x90:
-      let key = prepareKey(channel, data1)
-      guard !open[key].isEmpty else { return }
-      let onset = open[key].removeFirst()
-      addNote(onset: onset, pitch: data1, channel: channel)
+      let key = touch(channel, data1)
+      let place = Int(oldest[key])
+      guard place >= 0 else { return }
+      oldest[key] = openNext[place]
+      openNext[place] = freePlaces
+      freePlaces = Int32(place)
+      addNote(onset: openOnsets[place], pitch: data1, channel: channel)
     case 0xB0:
       let index = track(program: programs[channel], channel: channel)
       tracks[index].endTime = max(tracks[index].endTime, time)
@@ -116,14 +140,14 @@ public struct MuspyTrackBuilder: TrackEventSink {
 
   /// The key of (channel, pitch), touched now.
   @inline(__always)
-  private mutating func prepareKey(_ channel: Int, _ pitch: UInt8) -> Int {
-    if open.isEmpty {
-      open = [[Int]](repeating: [], count: 16 << 7)
-      touched = [Bool](repeating: false, count: 16 << 7)
+  private mutating func touch(_ channel: Int, _ pitch: UInt8) -> Int {
+    if oldest.isEmpty {
+      oldest = [Int32](repeating: Self.untouched, count: 16 << 7)
+      newest = [Int32](repeating: 0, count: 16 << 7)
     }
     let key = channel << 7 | Int(pitch)
-    if !touched[key] {
-      touched[key] = true
+    if oldest[key] == Self.untouched {
+      oldest[key] = Self.closed
       touchOrder.append(key)
     }
     return key
@@ -176,8 +200,10 @@ public struct MuspyTrackBuilder: TrackEventSink {
     for key in touchOrder {
       let channel = key >> 7
       _ = track(program: programs[channel], channel: channel)
-      for onset in open[key] {
-        addNote(onset: onset, pitch: UInt8(key & 0x7F), channel: channel)
+      var place = Int(oldest[key])
+      while place >= 0 {
+        addNote(onset: openOnsets[place], pitch: UInt8(key & 0x7F), channel: channel)
+        place = Int(openNext[place])
       }
     }
     touchOrder = []
