@@ -5,7 +5,7 @@ import PackageDescription
 ///
 /// Modules, lowest first (an arrow never points up):
 /// `SMF`, `JSON`, `NPZ` → `PianoRoll` → `PianoRollJSON` → (`PianoRollRender`, `PianoRollWeb`,
-/// `PianoRollNPZ`, `AudioRender`, `SongStatistics`) → `MIDIRollKit` (the formats and the one pipeline) → `MIDIRollCLI` → `midiroll`.
+/// `PianoRollNPZ`, `AudioRender`, `SongStatistics` over `CSHA256`) → `MIDIRollKit` (the formats and the one pipeline) → `MIDIRollCLI` → `midiroll`.
 /// `MIDIRollC` (the C ABI of `include/midiroll.h`, over `SMF` and `PianoRoll`) is built as a
 /// shared library by the package in `python/swift`, which the Python package `midiroll` loads.
 /// Every library target has a test target of its own (`FuzzLaws`'s is `HostileInputTests`).
@@ -56,8 +56,11 @@ let package = Package(
     // summaries, above the model.
     .target(name: "PianoRollJSON", dependencies: ["SMF", "JSON", "PianoRoll"]),
     .target(name: "PianoRollRender", dependencies: ["PianoRoll"]),
+    // SHA-256's block function on the processor's SHA instructions (x86-64), in C for the one
+    // function compiled for them; SongStatistics' SHA256 uses it where the processor has them.
+    .target(name: "CSHA256"),
     // muspy 0.5's reading and 13 metrics, the content fingerprint (SHA-256): know your dataset.
-    .target(name: "SongStatistics", dependencies: ["SMF", "PianoRoll"]),
+    .target(name: "SongStatistics", dependencies: ["SMF", "PianoRoll", "CSHA256"]),
     // NPY arrays in a ZIP (DEFLATE and CRC-32 from zlib): a container that knows no music.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "NPZ", dependencies: ["CZlib"]),

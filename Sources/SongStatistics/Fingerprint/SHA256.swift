@@ -1,7 +1,11 @@
+import CSHA256
+
 /// SHA-256 (FIPS 180-4), streamed: the hash of the byte hash and of the content fingerprint.
 ///
-/// Blocks are read as sixteen big-endian 32-bit words straight from the caller's bytes; the
-/// bytes of a block not yet full wait in a fixed 64-byte buffer, so hashing allocates nothing.
+/// Blocks are compressed straight from the caller's bytes — by the processor's SHA instructions
+/// where it has them (x86-64's SHA extensions, `CSHA256`), else in Swift on sixteen big-endian
+/// 32-bit words, eight rounds a step; the bytes of a block not yet full wait in a fixed 64-byte
+/// buffer, so hashing allocates nothing.
 public struct SHA256: Sendable {
   /// The eight words of the hash so far.
   private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
@@ -14,6 +18,11 @@ public struct SHA256: Sendable {
   private var pendingCount = 0
   /// The bytes hashed so far.
   private var length: UInt64 = 0
+  /// Whether blocks are compressed in Swift even where the processor has SHA instructions.
+  private let portable: Bool
+
+  /// Whether the processor's SHA instructions compress blocks (asked once).
+  static let accelerated = csha256_accelerated() != 0
 
   private static let constants: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
@@ -27,7 +36,10 @@ public struct SHA256: Sendable {
   ]
 
   /// An empty hash.
-  public init() {}
+  public init() { portable = false }
+
+  /// An empty hash that compresses in Swift whatever the processor (for the tests).
+  init(portable: Bool) { self.portable = portable }
 
   /// The hash of `bytes`, as 64 lower-case hexadecimal digits.
   public static func hex(of bytes: [UInt8]) -> String {
@@ -125,6 +137,14 @@ public struct SHA256: Sendable {
 
   /// Compresses `blocks` 64-byte blocks starting at `start`.
   private mutating func compress(_ start: UnsafeRawPointer, blocks: Int) {
+    if Self.accelerated && !portable {
+      withUnsafeMutableBytes(of: &state) { words in
+        csha256_compress(
+          words.baseAddress!.assumingMemoryBound(to: UInt32.self), start.assumingMemoryBound(to: UInt8.self),
+          blocks)
+      }
+      return
+    }
     let k = Self.roundConstants
     var (h0, h1, h2, h3, h4, h5, h6, h7) = state
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
