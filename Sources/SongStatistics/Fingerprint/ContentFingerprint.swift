@@ -21,6 +21,12 @@ public struct ContentFingerprint: Hashable, Sendable, CustomStringConvertible {
 
   /// The fingerprint of a song.
   public init(_ song: Song) {
+    self.init(song, packing: true)
+  }
+
+  /// The fingerprint of a song, its rows sorted as packed keys where they fit (`packing`) or as
+  /// rows (the tests hold the two equal).
+  init(_ song: Song, packing: Bool) {
     let unit: Int
     let tag: UInt8
     switch song.division {
@@ -33,7 +39,7 @@ public struct ContentFingerprint: Hashable, Sendable, CustomStringConvertible {
     }
     var hash = SHA256()
     hash.update(Array("midiroll-content-2".utf8) + [tag])
-    if var layout = RowLayout(song, unit: max(unit, 1)) {
+    if packing, var layout = RowLayout(song, unit: max(unit, 1)) {
       // Each row packed into one key in the rows' order, sorted, read back as it is hashed.
       var keys: [UInt64] = []
       keys.reserveCapacity(song.noteCount)

@@ -30,8 +30,12 @@ public struct MuspyMetrics: Sendable, Equatable {
 
   /// The 13 metrics of `music`.
   public init(_ music: MuspyMusic) {
+    self.init(music, boundaries: NoteBoundaries(music.notes))
+  }
+
+  /// The 13 metrics of `music`, whose notes' boundaries are `boundaries`.
+  init(_ music: MuspyMusic, boundaries: NoteBoundaries) {
     let pitches = PitchCounts(music.notes)
-    let boundaries = NoteBoundaries(music.notes)
     let measure = Measure(music)
     let firstNumerator = music.timeSignatures.first?.numerator
     let triple = firstNumerator.map { $0 % 3 == 0 } ?? false
