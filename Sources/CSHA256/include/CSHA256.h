@@ -6,6 +6,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// SHA-256's 64 round constants, in order (the Swift compression reads them too).
+const uint32_t *csha256_round_constants(void);
+
 /// 1 when this processor has the SHA extensions (and SSSE3 and SSE4.1, which the code also
 /// uses), else 0 (always 0 on processors other than x86-64).
 int csha256_accelerated(void);
