@@ -57,7 +57,7 @@ let package = Package(
     .target(name: "PianoRollJSON", dependencies: ["SMF", "JSON", "PianoRoll"]),
     .target(name: "PianoRollRender", dependencies: ["PianoRoll"]),
     // muspy 0.5's reading and 13 metrics, the content fingerprint (SHA-256): know your dataset.
-    .target(name: "SongStatistics", dependencies: ["SMF", "PianoRoll"]),
+    .target(name: "SongStatistics", dependencies: ["SMF", "JSON", "PianoRoll", "PianoRollJSON"]),
     // NPY arrays in a ZIP (DEFLATE and CRC-32 from zlib): a container that knows no music.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "NPZ", dependencies: ["CZlib"]),
@@ -98,7 +98,7 @@ let package = Package(
     // columns that the caller owns. No Foundation, so the shared library carries only the Swift
     // runtime (python/swift links it statically).
     .systemLibrary(name: "CMIDIRoll", path: "include"),
-    .target(name: "MIDIRollC", dependencies: ["CMIDIRoll", "SMF", "PianoRoll"]),
+    .target(name: "MIDIRollC", dependencies: ["CMIDIRoll", "SMF", "PianoRoll", "SongStatistics"]),
     .executableTarget(name: "make-samples", dependencies: ["SMF"]),
     .executableTarget(
       name: "midiroll-bench",
@@ -157,7 +157,9 @@ let package = Package(
     .testTarget(
       name: "MIDIRollCLITests",
       dependencies: ["MIDIRollCLI", "MIDIRollKit", "SMF", "PianoRoll", "midiroll", "TestSupport"]),
-    .testTarget(name: "MIDIRollKitTests", dependencies: ["MIDIRollKit", "SMF", "PianoRoll", "TestSupport"]),
+    .testTarget(
+      name: "MIDIRollKitTests",
+      dependencies: ["MIDIRollKit", "SMF", "PianoRoll", "SongStatistics", "TestSupport"]),
     .testTarget(
       name: "MIDIRollCTests", dependencies: ["MIDIRollC", "CMIDIRoll", "SMF", "PianoRoll", "TestSupport"]),
   ],

@@ -84,6 +84,17 @@ extension PianoRollJSON {
     }
   }
 
+  /// Writes the `pitchRange` member (`low` and `high`) after a comma when there is a range:
+  /// `info --json`'s and `stats --json`'s alike.
+  public static func writePitchRange(_ range: ClosedRange<UInt8>?, to out: inout JSONWriter) {
+    guard let range else { return }
+    out.raw(", \"pitchRange\": {\"low\": ")
+    out.rawInteger(Int(range.lowerBound))
+    out.raw(", \"high\": ")
+    out.rawInteger(Int(range.upperBound))
+    out.raw("}")
+  }
+
   /// An array of entries: in the document style one a line, else on one line.
   private static func writeEntries<Entry>(
     _ entries: [Entry], style: SummaryStyle, to out: inout JSONWriter,
