@@ -161,7 +161,8 @@ let package = Package(
       name: "MIDIRollKitTests",
       dependencies: ["MIDIRollKit", "SMF", "PianoRoll", "SongStatistics", "TestSupport"]),
     .testTarget(
-      name: "MIDIRollCTests", dependencies: ["MIDIRollC", "CMIDIRoll", "SMF", "PianoRoll", "TestSupport"]),
+      name: "MIDIRollCTests",
+      dependencies: ["MIDIRollC", "CMIDIRoll", "SMF", "PianoRoll", "TestSupport", "midiroll"]),
   ],
   swiftLanguageModes: [.v6]
 )
