@@ -6,7 +6,7 @@ import PackageDescription
 /// Modules, lowest first (an arrow never points up):
 /// `SMF`, `JSON`, `NPZ` → `PianoRoll` → `PianoRollJSON` → (`PianoRollRender`, `PianoRollWeb`,
 /// `PianoRollNPZ`, `AudioRender`, `SongStatistics`) → `MIDIRollKit` (the formats and the one pipeline) → `MIDIRollCLI` → `midiroll`.
-/// `MIDIRollC` (the C ABI of `include/midiroll.h`, over `SMF` and `PianoRoll`) is built as a
+/// `MIDIRollC` (the C ABI of `include/midiroll.h`, over `SMF`, `PianoRoll` and `SongStatistics`) is built as a
 /// shared library by the package in `python/swift`, which the Python package `midiroll` loads.
 /// Every library target has a test target of its own (`FuzzLaws`'s is `HostileInputTests`).
 /// `PianoRollWeb`'s page (HTML, CSS, JavaScript in Sources/PianoRollWeb/Page) is embedded at build
@@ -56,7 +56,8 @@ let package = Package(
     // summaries, above the model.
     .target(name: "PianoRollJSON", dependencies: ["SMF", "JSON", "PianoRoll"]),
     .target(name: "PianoRollRender", dependencies: ["PianoRoll"]),
-    // muspy 0.5's reading and 13 metrics, the content fingerprint (SHA-256): know your dataset.
+    // muspy 0.5's reading and 13 metrics, the content fingerprint (SHA-256) and `stats`' one
+    // serializer (`SongStats`): know your dataset. No Foundation (the C ABI links it).
     .target(name: "SongStatistics", dependencies: ["SMF", "JSON", "PianoRoll", "PianoRollJSON"]),
     // NPY arrays in a ZIP (DEFLATE and CRC-32 from zlib): a container that knows no music.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -95,8 +96,8 @@ let package = Package(
       ]),
     .executableTarget(name: "midiroll", dependencies: ["MIDIRollCLI"]),
     // The C ABI (`include/midiroll.h`, imported as `CMIDIRoll` for its types): songs read into
-    // columns that the caller owns. No Foundation, so the shared library carries only the Swift
-    // runtime (python/swift links it statically).
+    // columns that the caller owns, a file's statistics as `stats --json`'s object. No Foundation,
+    // so the shared library carries only the Swift runtime (python/swift links it statically).
     .systemLibrary(name: "CMIDIRoll", path: "include"),
     .target(name: "MIDIRollC", dependencies: ["CMIDIRoll", "SMF", "PianoRoll", "SongStatistics"]),
     .executableTarget(name: "make-samples", dependencies: ["SMF"]),

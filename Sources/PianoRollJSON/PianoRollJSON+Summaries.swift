@@ -3,8 +3,8 @@ import PianoRoll
 import SMF
 
 /// The song's summaries — its tempos, time signatures and key signatures placed on its
-/// timeline — as JSON: the one serializer behind piano-roll JSON's summaries, `info --json` and
-/// the `info.json` of `.npz` note columns.
+/// timeline, its pitch range — as JSON: the one serializer behind piano-roll JSON's summaries,
+/// `info --json`, `stats --json` and the `info.json` of `.npz` note columns.
 extension PianoRollJSON {
   /// How the summaries are laid out.
   public enum SummaryStyle: Sendable {
