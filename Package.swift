@@ -157,7 +157,10 @@ let package = Package(
       ]),
     .testTarget(
       name: "MIDIRollCLITests",
-      dependencies: ["MIDIRollCLI", "MIDIRollKit", "SMF", "PianoRoll", "midiroll", "TestSupport"]),
+      dependencies: [
+        "MIDIRollCLI", "MIDIRollKit", "SMF", "PianoRoll", "midiroll", "TestSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     .testTarget(
       name: "MIDIRollKitTests",
       dependencies: ["MIDIRollKit", "SMF", "PianoRoll", "SongStatistics", "TestSupport"]),

@@ -1,10 +1,11 @@
 #!/bin/sh
 # make demo: the first thing a new user runs. Converts every sample to piano-roll JSON (full and
 # compact) and to pypianoroll .npz, quantizes one, conforms one to a scale, edits one (transpose,
-# slice, merge), draws piano rolls (SVG and the interactive HTML page), renders one to WAV, shows
-# one in the terminal, batch-converts the folder with a report, prints muspy's metrics of two samples
-# (stats), writes the report page of a deduplicated, split dataset, and reads every sample in Python
-# into NumPy arrays (given a Python with the package installed). Everything lands in OUT.
+# slice, merge), draws piano rolls (SVG and the interactive HTML page), renders one to WAV, writes
+# through a link and to /dev/stdout, shows one in the terminal, batch-converts the folder with a
+# report, prints muspy's metrics of two samples (stats), writes the report page of a deduplicated,
+# split dataset, and reads every sample in Python into NumPy arrays (given a Python with the
+# package installed). Everything lands in OUT.
 # Usage: demo.sh MIDIROLL SAMPLES_DIR OUT_DIR [PYTHON]
 set -eu
 bin=$1; samples=$2; out=$3; python=${4:-}
@@ -68,6 +69,15 @@ if "$bin" render --quiet "$samples/loose-melody.mid" "$out/wav/loose-melody.wav"
 else
   echo "  skipped: $(cat "$out/wav/error.txt")"
 fi
+
+echo
+echo "== outputs you name are respected: a link is followed and kept, standard output by its path is written"
+ln -s edits/current.json "$out/current.json"
+"$bin" convert --quiet --compact "$out/loose-melody.quantized.mid" "$out/current.json"
+echo "  -> $out/current.json (still a link; its target $out/edits/current.json holds the quantized melody)"
+printf '  /dev/stdout: '
+"$bin" convert --quiet --compact "$samples/c-major-arpeggio.mid" /dev/stdout --to json | head -c 60
+echo " …"
 
 echo
 echo "== the quantized melody in the terminal (midiroll show)"

@@ -5,7 +5,7 @@ import PianoRollWeb
 
 /// `midiroll report OUT_DIR`: every batch report in a folder (all shards, all resumed runs)
 /// summed up — totals, failures by reason, and what is still missing.
-struct Report: ParsableCommand {
+struct Report: DocumentedCommand {
   /// The command's name and help.
   static let configuration = CommandConfiguration(
     abstract: "Sum up every batch report in a folder: totals, failures by reason, what is missing.",
@@ -13,8 +13,8 @@ struct Report: ParsableCommand {
       Reads every midiroll-report*.jsonl in OUT_DIR (the reports of all shards and all \
       resumed runs) and counts each input once, its latest result winning. Failures are \
       grouped by reason (reasons that differ only in their numbers are one group), with \
-      counts and example paths. Missing: shards of a --shard K/N run that never ran, inputs \
-      of a shard without a result, runs that did not finish. Lines cut short by a run that \
+      counts and example paths. Missing: shards of a 'midiroll batch --shard K/N' run that \
+      never ran, inputs of a shard without a result, runs that did not finish. Lines cut short by a run that \
       stopped while writing are counted and passed over.
 
       --json prints one object: {"inputs": N, "ok": N, "failed": N, "skipped": N, \
@@ -30,6 +30,12 @@ struct Report: ParsableCommand {
       failed or something is missing (or OUT_DIR holds no report), 2 for bad usage.
       """
   )
+
+  /// `midiroll report --help`'s examples.
+  static let examples = [
+    "midiroll report lmd-json/", "midiroll report lmd-json/ --json | jq .failures",
+    "sbatch --dependency=afterany:1234 --wrap 'midiroll report lmd-json'",
+  ]
 
   /// The folder holding the reports.
   @Argument(

@@ -1,16 +1,23 @@
 import ArgumentParser
 import MIDIRollKit
 import PianoRoll
+import SMF
 import SongStatistics
 
 /// `midiroll stats IN…`: muspy 0.5's 13 metrics, the plain facts, a byte hash and a content
 /// fingerprint of each input (``SongStats``, the kit's one statistics function).
-struct Stats: ParsableCommand {
+struct Stats: DocumentedCommand {
   /// The command's name and help.
   static let configuration = CommandConfiguration(
     abstract:
       "Show muspy's metrics, the facts (notes, seconds, bars, tempos, meters, keys, instruments), a byte hash and a content fingerprint."
   )
+
+  /// `midiroll stats --help`'s examples.
+  static let examples = [
+    "midiroll stats song.mid", "midiroll stats *.mid --json > stats.jsonl",
+    "midiroll stats song.json --json | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"metrics\"])'",
+  ]
 
   /// The input paths, or `-`.
   @Argument(
@@ -30,6 +37,12 @@ struct Stats: ParsableCommand {
   /// Creates the command (for the argument parser).
   init() {}
 
+  /// Refuses a call without inputs.
+  func validate() throws {
+    try Self.checkingUsage(of: Self.self) { () throws(KitError) in
+      }
+  }
+
   /// Reads each song and prints its statistics; a bad input is reported and the others still
   /// printed, the exit code the worst.
   func run() throws {
@@ -43,7 +56,7 @@ struct Stats: ParsableCommand {
         stats = try SongStats(input)
       } catch {
         if inputs.count == 1 { throw error }
-        Diagnostics.printError("midiroll: \(error.commandLineDescription)")
+        Diagnostics.printError("midiroll: \(error.commandLineDescription(Self.self))")
         exitCode = max(exitCode, error.exitCode)
         continue
       }
@@ -61,7 +74,7 @@ struct Stats: ParsableCommand {
 extension SongStats {
   /// A block of lines: the path, the facts, the hashes, then muspy's metrics.
   var text: String {
-    var out = "\(path ?? "")\n"
+    var out = "\(OneLine.escaping(path ?? ""))\n"
     out += "  notes:           \(noteCount)"
     if let range = summary.pitchRange {
       out +=

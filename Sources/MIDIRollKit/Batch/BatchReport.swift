@@ -174,7 +174,7 @@ extension BatchOutcome {
     var line = JSONLine()
     line.add("input", job.input)
     line.add("status", status.rawValue)
-    if status != .failed && status != .duplicate { line.add("output", job.output) }
+    if (status != .failed || cannotWrite) && status != .duplicate { line.add("output", job.output) }
     if let kept = job.duplicateOf { line.add("kept", kept) }
     if let part = job.part { line.add("split", part) }
     if let offset { line.add("offset", offset) }

@@ -148,8 +148,14 @@ public struct BatchRunner {
         totals.add(outcome)
         report.add(outcome.reportLine)
         if outcome.status == .failed {
-          let path = configuration.inputFolder + "/" + outcome.job.input
-          printer.failed(path: path, reason: outcome.reason ?? "failed")
+          let input = configuration.inputFolder + "/" + outcome.job.input
+          if outcome.cannotWrite && !outcome.job.output.isEmpty {  // a full disk names the output
+            let output = configuration.outputFolder + "/" + outcome.job.output
+            printer.failed(
+              path: output, reason: (outcome.reason ?? "cannot write") + " (the output of \(input))")
+          } else {
+            printer.failed(path: input, reason: outcome.reason ?? "failed")
+          }
         }
       }
       do {

@@ -1,4 +1,5 @@
 import Foundation
+import SMF
 
 /// Every batch report in one folder (`midiroll-report*.jsonl`: all shards, all resumed runs)
 /// summed up: each input counted once, its latest result winning; the failures grouped by
@@ -207,7 +208,8 @@ public struct ReportFolder: Sendable {
   /// The summary as lines for people.
   public var text: String { text(hintWords: \.plainWords) }
 
-  /// The report as text, each hint worded by `hintWords` (the command line names its options).
+  /// The report as text, each hint worded by `hintWords` (the command line names its options);
+  /// control characters in paths and reasons escaped, so each line stays one line.
   public func text(hintWords: (KitHint) -> String) -> String {
     var lines: [String] = []
     lines.append("\(reports.count) report(s), \(runs) run(s)")
@@ -253,6 +255,6 @@ public struct ReportFolder: Sendable {
         lines.append("  shard \(gap.shard): " + what.joined(separator: ", ") + suffix)
       }
     }
-    return lines.map { $0 + "\n" }.joined()
+    return lines.map { OneLine.escaping($0) + "\n" }.joined()  // a path or reason never breaks a line
   }
 }

@@ -13,7 +13,8 @@ struct ReportLog: Sendable {
     var input: String
     /// `ok`, `failed` or `skipped`.
     var status: String
-    /// The output's path, relative to the output folder (not for failures).
+    /// The output's path, relative to the output folder (not for failures, but those of
+    /// writing the output).
     var output: String?
     /// Why it failed or was skipped.
     var reason: String?

@@ -65,7 +65,9 @@ public struct SongFileKind: RawRepresentable, Hashable, Sendable, CustomStringCo
       let rendering = role == .output && SongFormats.format(kind)?.isRendering == true
       return KitError(
         .usage, file: path, "this command does not \(role.verb) .\(kind) (expected \(names))",
-        hints: rendering ? [.renderInstead(output: path == "-" ? "OUT.\(kind)" : path)] : [])
+        // The path named when it is that kind (roll.svg), else a name of that kind.
+        hints: rendering
+          ? [.renderInstead(output: SongFileKind(path: path) == kind ? path : "OUT.\(kind)")] : [])
     }
     if let explicit {
       guard allowed.contains(explicit) else { throw refusing(explicit) }
