@@ -8,7 +8,7 @@ struct Convert: DocumentedCommand, WritesSongs {
   static let configuration = CommandConfiguration(
     abstract:
       "Convert between .mid and piano-roll JSON (.json), or to pypianoroll matrices (.npz) or statistics "
-        + "(.jsonl); '-' is stdin/stdout.",
+      + "(.jsonl); '-' is stdin/stdout.",
     discussion: """
       The output's kind comes from its extension (.mid, .json, .npz or .jsonl) or --to. A .mid \
       written back is rewritten with running status; every event is kept.

@@ -40,7 +40,7 @@ struct Stats: DocumentedCommand {
   /// Refuses a call without inputs.
   func validate() throws {
     try Self.checkingUsage(of: Self.self) { () throws(KitError) in
-      }
+    }
   }
 
   /// Reads each song and prints its statistics; a bad input is reported and the others still
