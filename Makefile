@@ -94,7 +94,8 @@ wheel: venv
 	rm -rf python/build python/src/midiroll.egg-info
 	@ls -l dist/midiroll-*.whl
 
-# A program using SMF, JSON and PianoRoll without Foundation must link (libm on Linux) and run.
+# A program using SMF, JSON, PianoRoll, PianoRollJSON and SongStatistics without Foundation must link
+# (libm on Linux) and run.
 test-no-foundation:
 	cd Tests/NoFoundation && $(SWIFT) build --scratch-path ../../.build-no-foundation && \
 	  ../../.build-no-foundation/debug/no-foundation

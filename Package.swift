@@ -6,7 +6,7 @@ import PackageDescription
 /// Modules, lowest first (an arrow never points up):
 /// `SMF`, `JSON`, `NPZ` → `PianoRoll` → `PianoRollJSON` → (`PianoRollRender`, `PianoRollWeb`,
 /// `PianoRollNPZ`, `AudioRender`, `SongStatistics` over `CSHA256`) → `MIDIRollKit` (the formats and the one pipeline) → `MIDIRollCLI` → `midiroll`.
-/// `MIDIRollC` (the C ABI of `include/midiroll.h`, over `SMF` and `PianoRoll`) is built as a
+/// `MIDIRollC` (the C ABI of `include/midiroll.h`, over `SMF`, `PianoRoll` and `SongStatistics`) is built as a
 /// shared library by the package in `python/swift`, which the Python package `midiroll` loads.
 /// Every library target has a test target of its own (`FuzzLaws`'s is `HostileInputTests`).
 /// `PianoRollWeb`'s page (HTML, CSS, JavaScript in Sources/PianoRollWeb/Page) is embedded at build
@@ -59,8 +59,9 @@ let package = Package(
     // SHA-256's block function on the processor's SHA instructions (x86-64), in C for the one
     // function compiled for them; SongStatistics' SHA256 uses it where the processor has them.
     .target(name: "CSHA256"),
-    // muspy 0.5's reading and 13 metrics, the content fingerprint (SHA-256): know your dataset.
-    .target(name: "SongStatistics", dependencies: ["SMF", "PianoRoll", "CSHA256"]),
+    // muspy 0.5's reading and 13 metrics, the content fingerprint (SHA-256) and `stats`' one
+    // serializer (`SongStats`): know your dataset. No Foundation (the C ABI links it).
+    .target(name: "SongStatistics", dependencies: ["SMF", "JSON", "PianoRoll", "PianoRollJSON", "CSHA256"]),
     // NPY arrays in a ZIP (DEFLATE and CRC-32 from zlib): a container that knows no music.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "NPZ", dependencies: ["CZlib"]),
@@ -98,10 +99,10 @@ let package = Package(
       ]),
     .executableTarget(name: "midiroll", dependencies: ["MIDIRollCLI"]),
     // The C ABI (`include/midiroll.h`, imported as `CMIDIRoll` for its types): songs read into
-    // columns that the caller owns. No Foundation, so the shared library carries only the Swift
-    // runtime (python/swift links it statically).
+    // columns that the caller owns, a file's statistics as `stats --json`'s object. No Foundation,
+    // so the shared library carries only the Swift runtime (python/swift links it statically).
     .systemLibrary(name: "CMIDIRoll", path: "include"),
-    .target(name: "MIDIRollC", dependencies: ["CMIDIRoll", "SMF", "PianoRoll"]),
+    .target(name: "MIDIRollC", dependencies: ["CMIDIRoll", "SMF", "PianoRoll", "SongStatistics"]),
     .executableTarget(name: "make-samples", dependencies: ["SMF"]),
     .executableTarget(
       name: "midiroll-bench",
@@ -163,9 +164,12 @@ let package = Package(
         "MIDIRollCLI", "MIDIRollKit", "SMF", "PianoRoll", "midiroll", "TestSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
-    .testTarget(name: "MIDIRollKitTests", dependencies: ["MIDIRollKit", "SMF", "PianoRoll", "TestSupport"]),
     .testTarget(
-      name: "MIDIRollCTests", dependencies: ["MIDIRollC", "CMIDIRoll", "SMF", "PianoRoll", "TestSupport"]),
+      name: "MIDIRollKitTests",
+      dependencies: ["MIDIRollKit", "SMF", "PianoRoll", "SongStatistics", "TestSupport"]),
+    .testTarget(
+      name: "MIDIRollCTests",
+      dependencies: ["MIDIRollC", "CMIDIRoll", "SMF", "PianoRoll", "TestSupport", "midiroll"]),
   ],
   swiftLanguageModes: [.v6]
 )

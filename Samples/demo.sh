@@ -106,10 +106,11 @@ cp "$samples"/*.mid "$out/dataset/"
 echo "  -> $out/dataset-out/{train,valid,test}/, $out/report.html (totals, duplicates, charts)"
 
 echo
-echo "== in Python: every sample's notes as NumPy arrays, in-process (import midiroll; midiroll.read)"
+echo "== in Python: every sample's notes as NumPy arrays and its statistics, in-process (import midiroll; midiroll.read, midiroll.stats)"
 if [ -n "$python" ]; then
   "$python" "$samples/python_demo.py" "$samples" "$out/python/samples.npz"
   echo "  -> $out/python/samples.npz (notes, seconds and positions of every sample)"
+  echo "  -> $out/python/stats.jsonl (midiroll.stats of every sample: muspy's metrics, facts, fingerprint)"
 else
   echo "  skipped: no Python given (make demo installs the wheel and gives its venv's)"
 fi

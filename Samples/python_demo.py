@@ -1,10 +1,12 @@
 """make demo's Python step: every sample read in-process by the Python package `midiroll` (the
 wheel `make wheel` built), its notes printed with their bar/beat positions and seconds, and all
-of them saved as NumPy arrays in one .npz.
+of them saved as NumPy arrays in one .npz; then measured in-process (`midiroll.stats`: muspy's
+metrics, the facts, the fingerprint), one JSON line each in stats.jsonl beside the .npz.
 
 Usage: python_demo.py SAMPLES_DIR OUT.npz
 """
 
+import json
 import pathlib
 import sys
 
@@ -29,3 +31,10 @@ for path in sorted(samples.glob("*.mid")):
     arrays[f"{path.stem}_positions"] = song.positions
 out.parent.mkdir(parents=True, exist_ok=True)
 np.savez(out, **arrays)
+with open(out.with_name("stats.jsonl"), "w") as lines:
+    for path in sorted(samples.glob("*.mid")):
+        stats = midiroll.stats(path)
+        metrics = stats["metrics"] or {}
+        print(f"  {path.name}: pitch-class entropy {metrics.get('pitch_class_entropy')}, scale consistency "
+              f"{metrics.get('scale_consistency')}, fingerprint {stats['fingerprint'][:16]}…")
+        lines.write(json.dumps(stats) + "\n")

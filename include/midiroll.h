@@ -11,7 +11,9 @@
  * - Caller-owned buffers: every result whose size the song's info gives (notes, tracks,
  *   tempos, meters, keys, names, warnings) is written into arrays the caller owns, described
  *   by strided columns (a pointer and the bytes from one row to the next), so one call fills a
- *   struct-of-arrays or an array-of-structs alike. A column whose data is NULL is skipped.
+ *   struct-of-arrays or an array-of-structs alike. A column whose data is NULL is skipped. A
+ *   result whose size is known only once it is made (midiroll_stats()'s JSON) goes into a
+ *   buffer the caller sizes: the call says the size it needs and writes only when it fits.
  * - Errors: every call that can fail returns a code (MIDIROLL_OK or one of the codes below:
  *   the command line's exit codes, and MIDIROLL_IO) and, when `error` is not NULL, fills it
  *   with the code, the byte offset and track where it went wrong, the errno of a failed read,
@@ -32,18 +34,18 @@ extern "C" {
 #endif
 
 /* The version of this ABI. */
-#define MIDIROLL_ABI_VERSION 1
+#define MIDIROLL_ABI_VERSION 2
 
 /* Return codes: the command line's exit codes, and one for a failed read. */
 #define MIDIROLL_OK 0
 /* The input cannot be read as a song (the message says where and why). */
 #define MIDIROLL_BAD_INPUT 1
-/* The call itself is wrong: a NULL argument, arrays too small for the song. */
+/* The call itself is wrong: a NULL argument, arrays or a buffer too small for the result. */
 #define MIDIROLL_USAGE 2
 /* The input could not be read from its descriptor (error.system_error holds the errno). */
 #define MIDIROLL_IO 4
 
-/* Flags of midiroll_song_read(). */
+/* Flags of midiroll_song_read() and midiroll_stats(). */
 /* Refuse the first problem the reader would otherwise tolerate (the command line's --strict). */
 #define MIDIROLL_READ_STRICT 1u
 
@@ -231,6 +233,22 @@ int32_t midiroll_song_key_signatures(const midiroll_song *song,
    NUL is added). */
 int32_t midiroll_song_warnings(const midiroll_song *song, char *text, int64_t capacity,
                                midiroll_error *error);
+
+/* Measures a Standard MIDI File (or an RMID file wrapping one) from `count` bytes as
+   `midiroll stats --json` does, and writes that command's JSON object: muspy 0.5's 13 metrics
+   under "metrics" (null where muspy gives NaN; what muspy raises in "metricsRaised", or
+   "metrics": null and "muspyRefused" when muspy refuses the file), the facts (notes, pitch
+   range, seconds, bars, tempo range, meters, keys, notes per General MIDI family and on the
+   drum channel), "sha256" of the bytes and the content "fingerprint". One line of UTF-8, no
+   newline, no NUL. `name` (UTF-8, NUL-terminated, may be NULL) is the object's "path" (null
+   without one) and names the input in messages; `flags`: 0 or MIDIROLL_READ_STRICT.
+   `*length` gets the object's size in bytes; the object is written into `json` only when it
+   fits `capacity` bytes, else (or when `json` is NULL) the call returns MIDIROLL_USAGE and the
+   caller calls again with `*length` bytes (16 KiB hold the object of every real file; a long
+   name, or many meters, need more). The song is measured on every call; the bytes are not
+   kept. */
+int32_t midiroll_stats(const uint8_t *bytes, size_t count, const char *name, uint32_t flags,
+                       char *json, int64_t capacity, int64_t *length, midiroll_error *error);
 
 #ifdef __cplusplus
 }

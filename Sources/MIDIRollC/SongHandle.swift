@@ -57,11 +57,7 @@ final class SongHandle: Sendable {
   static func read(_ bytes: [UInt8], name: String?, flags: UInt32, in call: String) throws(ABIError)
     -> OpaquePointer
   {
-    guard flags & ~UInt32(MIDIROLL_READ_STRICT) == 0 else {
-      throw ABIError(usage: "\(call): unknown flags \(flags)")
-    }
-    let handle = try SongHandle(
-      reading: bytes, name: name, options: ReadOptions(strict: flags & UInt32(MIDIROLL_READ_STRICT) != 0))
+    let handle = try SongHandle(reading: bytes, name: name, options: ReadOptions(flags: flags, in: call))
     return OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
   }
 
@@ -70,6 +66,18 @@ final class SongHandle: Sendable {
   static func of(_ pointer: OpaquePointer?, in call: String) throws(ABIError) -> SongHandle {
     guard let pointer else { throw ABIError(usage: "\(call): the song is NULL") }
     return Unmanaged<SongHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+  }
+}
+
+extension ReadOptions {
+  /// The reading the flags of a read call ask for.
+  /// - Parameter flags: `MIDIROLL_READ_STRICT` or 0.
+  /// - Throws: ``ABIError`` (`MIDIROLL_USAGE`) for unknown flags.
+  init(flags: UInt32, in call: String) throws(ABIError) {
+    guard flags & ~UInt32(MIDIROLL_READ_STRICT) == 0 else {
+      throw ABIError(usage: "\(call): unknown flags \(flags)")
+    }
+    self.init(strict: flags & UInt32(MIDIROLL_READ_STRICT) != 0)
   }
 }
 
@@ -83,10 +91,16 @@ public func midirollSongRead(
     let call = "midiroll_song_read"
     guard let song else { throw ABIError(usage: "\(call): the song's pointer is NULL") }
     song.pointee = nil
-    guard bytes != nil || count == 0 else { throw ABIError(usage: "\(call): the bytes are NULL") }
-    let input = bytes.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+    let input = try callerBytes(bytes, count: count, in: call)
     song.pointee = try SongHandle.read(input, name: name.map { String(cString: $0) }, flags: flags, in: call)
   }
+}
+
+/// A copy of the caller's `count` bytes (none when `count` is 0, whatever the pointer).
+/// - Throws: ``ABIError`` (`MIDIROLL_USAGE`) for NULL bytes of a count above 0.
+func callerBytes(_ bytes: UnsafePointer<UInt8>?, count: Int, in call: String) throws(ABIError) -> [UInt8] {
+  guard bytes != nil || count == 0 else { throw ABIError(usage: "\(call): the bytes are NULL") }
+  return bytes.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
 }
 
 /// Frees a song made by `midiroll_song_read` (NULL is allowed).

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import SMF
 import MIDIRollKit
+import SMF
 
 /// Runs `midiroll` with the process's arguments and exits with its code.
 ///

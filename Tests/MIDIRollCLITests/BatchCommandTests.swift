@@ -238,7 +238,7 @@ struct BatchCommandTests {
       (["batch", "IN", "OUT", "--to", "svg"], "midiroll: --to svg: batch writes mid, json, npz, wav"),
       (
         ["batch", "IN", "OUT", "--to", "xyz"],
-        "The value 'xyz' is invalid for '--to <to>'. Please provide one of 'mid', 'json', 'npz' or 'wav'."
+        "The value 'xyz' is invalid for '--to <to>'. Please provide one of 'mid', 'json', 'npz', 'wav' or 'stats'."
       ),
       (["batch", "IN", "OUT", "--to", "mid", "--jobs", "0"], "midiroll: --jobs 0: expected 1 to 1024"),
       (["batch", "IN", "OUT", "--to", "mid", "--shard", "0/3"], "'0/3' is invalid for '--shard <K/N>'"),

@@ -228,7 +228,7 @@ struct CommandLineTruthTests {
     let quantize = CommandLineHints(Quantize.self)
     #expect(quantize.words(.nameOutputKind) == "say which with --to mid|json")
     #expect(quantize.words(.coarserMatrixGrid) == KitHint.coarserMatrixGrid.plainWords)
-    #expect(CommandLineHints(Convert.self).words(.nameOutputKind) == "say which with --to mid|json|npz")
+    #expect(CommandLineHints(Convert.self).words(.nameOutputKind) == "say which with --to mid|json|npz|stats")
     #expect(CommandLineHints(Convert.self).words(.mergeTracks) == "merge them into one with --merge-tracks")
     #expect(CommandLineHints(Info.self).words(.soundFont) == KitHint.soundFont.plainWords)
     #expect(CommandLineHints(Batch.self).words(.soundFont) == "pass --soundfont PATH")

@@ -43,7 +43,7 @@ struct HonestMessageTests {
     #expect(run.status == 2)
     #expect(
       run.stderr
-        == "midiroll: -: this command does not write .wav (expected .mid, .midi, .kar, .rmi, .smf, .json, .npz) "
+        == "midiroll: -: this command does not write .wav (expected .mid, .midi, .kar, .rmi, .smf, .json, .npz, .jsonl) "
         + "(to draw or play a song: midiroll render IN OUT.wav)\n")
     let named = try runMIDIRoll(["convert", try sample, "out.json", "--to", "svg"])
     #expect(
@@ -99,7 +99,7 @@ struct HonestMessageTests {
     #expect(
       convert.stderr
         == "midiroll: out.xyz: cannot tell the output kind from the extension (expected .mid, .midi, .kar, .rmi, "
-        + ".smf, .json, .npz) (say which with --to mid|json|npz)\n")
+        + ".smf, .json, .npz, .jsonl) (say which with --to mid|json|npz|stats)\n")
     let quantize = try runMIDIRoll(["quantize", try sample, "out.xyz", "--grid", "1/16"])
     #expect(quantize.stderr.hasSuffix("(say which with --to mid|json)\n"), "\(quantize.stderr)")
   }

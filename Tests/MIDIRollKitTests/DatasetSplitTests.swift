@@ -1,5 +1,6 @@
 import MIDIRollKit
 import PianoRoll
+import SongStatistics
 import TestSupport
 import Testing
 

@@ -1,7 +1,8 @@
 """Hostile input never kills the interpreter: the malformed corpus, the fuzz regressions and a
 deterministic corpus of mutants (Tests/PeerSweep's: cuts, flipped bytes, system bytes
-inserted, bytes set to what parsers treat specially) each read or raise MidiError, in a child
-process, so a crash would be seen as one and not end the test run."""
+inserted, bytes set to what parsers treat specially) each read or raise MidiError, and are
+measured by `stats` or refused with the same line, in a child process, so a crash would be seen
+as one and not end the test run."""
 
 import json
 import subprocess
@@ -38,6 +39,7 @@ for index, (name, data) in enumerate(inputs):
             song.tracks, song.seconds, song.positions, song.tempos, song.time_signatures
             song.key_signatures, song.warnings, song.end_tick
             counts["read"] += 1
+            line = None
         except midiroll.MidiError as error:
             counts["refused"] += 1
             line = str(error)
@@ -47,6 +49,17 @@ for index, (name, data) in enumerate(inputs):
                 wrong.append((name, source, line))
         except BaseException as error:
             wrong.append((name, source, repr(error)))
+            continue
+        # The statistics read the same way: measured where the song reads, the same line where not.
+        try:
+            measured = midiroll.stats(data if source == "bytes" else target)
+            if line is not None or measured["notes"] != len(song.notes):
+                wrong.append((name, source, "stats measured it: " + str(line)))
+        except midiroll.MidiError as error:
+            if str(error) != line:
+                wrong.append((name, source, "stats: " + str(error)))
+        except BaseException as error:
+            wrong.append((name, source, "stats: " + repr(error)))
 print(json.dumps({"counts": counts, "wrong": wrong[:20], "inputs": len(inputs)}))
 """
 

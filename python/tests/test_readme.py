@@ -22,6 +22,7 @@ def test_the_readme_example_runs(monkeypatch):
     assert len(names["notes"]) == sum(len(song.notes) for song in songs)
     assert names["song_of_note"].tolist() == [index for index, song in enumerate(songs) for _ in song.notes]
     assert names["downbeats"].sum() == sum(int((song.positions["beat"] == 0).sum()) for song in songs)
+    assert names["entropy"] == [midiroll.stats(path)["metrics"]["pitch_class_entropy"] for path in SAMPLES]
     batch = names["batch"]
     assert batch.shape == (len(SAMPLES), 64, 3) and batch.dtype == np.float32
     first = songs[0].notes[songs[0].notes["channel"] != 9][:64]

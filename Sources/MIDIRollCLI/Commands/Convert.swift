@@ -7,9 +7,10 @@ struct Convert: DocumentedCommand, WritesSongs {
   /// The command's name and help.
   static let configuration = CommandConfiguration(
     abstract:
-      "Convert between .mid and piano-roll JSON (.json), or to pypianoroll matrices (.npz); '-' is stdin/stdout.",
+      "Convert between .mid and piano-roll JSON (.json), or to pypianoroll matrices (.npz) or statistics "
+      + "(.jsonl); '-' is stdin/stdout.",
     discussion: """
-      The output's kind comes from its extension (.mid, .json or .npz) or --to. A .mid \
+      The output's kind comes from its extension (.mid, .json, .npz or .jsonl) or --to. A .mid \
       written back is rewritten with running status; every event is kept.
 
       With the edit options (--transpose, --bars/--seconds, --ticks-per-beat, --velocity-…, \

@@ -21,7 +21,7 @@ struct Report: DocumentedCommand {
       "duplicates": N, "missing": N, "reports": [paths], "runs": N, "unreadableLines": N, \
       "failures": [{"reason": …, "count": N, "examples": [paths]}], "incomplete": [{"shard": \
       "K/N", …}], "duplicateGroups": [{"kept": path, "duplicates": [paths]}], "stats": {…}} \
-      ("stats" when the batch ran with --stats: histograms of notes, seconds, bars, tempo, \
+      ("stats" when 'midiroll batch' ran with --stats: histograms of notes, seconds, bars, tempo, \
       pitch range and muspy's 13 metrics, files per meter and key, notes per instrument family).
 
       --html PAGE.html writes the same summary as one self-contained page of tables and charts.

@@ -40,7 +40,7 @@ struct Stats: DocumentedCommand {
   /// Refuses a call without inputs.
   func validate() throws {
     try Self.checkingUsage(of: Self.self) { () throws(KitError) in
-      }
+    }
   }
 
   /// Reads each song and prints its statistics; a bad input is reported and the others still
@@ -74,15 +74,15 @@ struct Stats: DocumentedCommand {
 extension SongStats {
   /// A block of lines: the path, the facts, the hashes, then muspy's metrics.
   var text: String {
-    var out = "\(OneLine.escaping(path))\n"
+    var out = "\(OneLine.escaping(path ?? ""))\n"
     out += "  notes:           \(noteCount)"
-    if let range = facts.summary.pitchRange {
+    if let range = summary.pitchRange {
       out +=
         ", pitches \(Note.name(ofPitch: Int(range.lowerBound)))–\(Note.name(ofPitch: Int(range.upperBound)))"
     }
     out += families.drumNotes > 0 ? ", \(families.drumNotes) on the drum channel\n" : "\n"
     out +=
-      "  length:          \(formatSeconds(facts.summary.durationSeconds)), \(facts.summary.barCount) bars\n"
+      "  length:          \(formatSeconds(summary.durationSeconds)), \(summary.barCount) bars\n"
     let range = tempoRange
     out += "  tempo:           \(formatBPM(range.lowerBound))"
     out += range.lowerBound == range.upperBound ? " BPM\n" : "–\(formatBPM(range.upperBound)) BPM\n"

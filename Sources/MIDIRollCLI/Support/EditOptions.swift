@@ -181,7 +181,7 @@ struct EditOptions: ParsableArguments {
       "Split into a conductor track and one track per channel or per program (format 1); "
         + "batch also takes name=fraction,… (train=0.8,valid=0.1,test=0.1): outputs under "
         + "OUT_DIR/<name>/, each input placed by its content.",
-      valueName: "channel|program|name=fraction,…"))
+      valueName: "channel|program"))
   var split: String?
 
   /// The dataset split `--split` gives (`name=fraction,…`), or `nil` for a track split or none.

@@ -1,5 +1,6 @@
 import Foundation
 import SMF
+import SongStatistics
 
 /// Runs a batch: walks the input tree, plans the jobs, converts them on worker threads and
 /// collects the outcomes on the calling thread, which alone writes the report and the

@@ -1,3 +1,5 @@
+import SongStatistics
+
 /// The work done for one input of a batch: the one ``SongPipeline`` (read → transform →
 /// encode → write), with the batch's rules around it (an existing output is skipped unless
 /// `force`, an output is never its input).

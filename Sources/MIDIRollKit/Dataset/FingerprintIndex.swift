@@ -1,4 +1,5 @@
 import Foundation
+import SongStatistics
 
 /// The content identities of a batch's inputs, recorded by the fingerprint pass in the output
 /// folder, one JSON line an input: `{"input": "a/b.mid", "fingerprint": "…", "sha256": "…"}`, or

@@ -1,4 +1,5 @@
 import Foundation
+import SongStatistics
 
 /// The first, fast pass of `batch --dedup` and `--split`: reads each input it is given once,
 /// records its content identity (or why it cannot be read) in this shard's fingerprint index,

@@ -1,3 +1,5 @@
+import SongStatistics
+
 /// A song's statistics (``SongStats``) as one JSON line (`.jsonl`), written only: what `stats
 /// --json` prints and `convert song.mid song.jsonl` and `batch --to stats` write.
 public enum StatsFormat {

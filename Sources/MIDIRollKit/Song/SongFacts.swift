@@ -72,7 +72,7 @@ public struct SongFacts: Sendable {
     }
     out.raw("], \"notes\": ")
     out.rawInteger(file.noteCount)
-    SongFacts.writePitchRange(summary.pitchRange, to: &out)
+    PianoRollJSON.writePitchRange(summary.pitchRange, to: &out)
     out.raw(", \"endTick\": ")
     out.rawInteger(summary.endTick)
     out.raw(", \"seconds\": ")
@@ -87,18 +87,5 @@ public struct SongFacts: Sendable {
     }
     out.raw("]}")
     return String(decoding: out.collectedBytes(), as: UTF8.self)
-  }
-}
-
-extension SongFacts {
-  /// Writes the `pitchRange` member (`low` and `high`) when there is a range: `info`'s and
-  /// `stats`' JSON alike.
-  static func writePitchRange(_ range: ClosedRange<UInt8>?, to out: inout JSONWriter) {
-    guard let range else { return }
-    out.raw(", \"pitchRange\": {\"low\": ")
-    out.rawInteger(Int(range.lowerBound))
-    out.raw(", \"high\": ")
-    out.rawInteger(Int(range.upperBound))
-    out.raw("}")
   }
 }

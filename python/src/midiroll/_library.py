@@ -11,7 +11,7 @@ import ctypes
 import os
 import sys
 
-ABI_VERSION = 1
+ABI_VERSION = 2
 """`MIDIROLL_ABI_VERSION` of the header these bindings mirror."""
 
 OK = 0
@@ -116,6 +116,10 @@ def _load() -> ctypes.CDLL:
         _song, _columns, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64, _error]
     library.midiroll_song_warnings.restype = ctypes.c_int32
     library.midiroll_song_warnings.argtypes = [_song, ctypes.c_void_p, ctypes.c_int64, _error]
+    library.midiroll_stats.restype = ctypes.c_int32
+    library.midiroll_stats.argtypes = [
+        ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_uint32, ctypes.c_void_p, ctypes.c_int64,
+        ctypes.POINTER(ctypes.c_int64), _error]
     return library
 
 

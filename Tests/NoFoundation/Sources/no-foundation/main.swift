@@ -2,6 +2,7 @@ import JSON
 import PianoRoll
 import PianoRollJSON
 import SMF
+import SongStatistics
 
 // Builds a song, writes and reads piano-roll JSON (whole and streamed), quantizes and
 // serializes it, all without Foundation; exits 0 when every step gives what it should.
@@ -56,5 +57,9 @@ var quantized = song
 if let grid = Grid(noteValue: 16) { Quantizer(grid: grid).quantize(&quantized) }
 check(quantized.tracks[0].notes[0].tick == 0, "quantized to the grid")
 check(!quantized.serialized().isEmpty, "serialized")
+let stats = SongStats(midiBytes: file.serialized(), song: song, path: "song.mid")
+check(
+  stats.noteCount == 1 && stats.jsonLine.hasPrefix(#"{"path": "song.mid", "bytes": "#), "stats --json's line")
+check(stats.jsonLine.contains(#""metrics": {"pitch_range": 0, "n_pitches_used": 1"#), "muspy's metrics")
 if failures == 0 { print("no-foundation: ok") }
 exit(failures == 0 ? 0 : 1)

@@ -1,5 +1,4 @@
 import PianoRoll
-import SongStatistics
 
 /// What identifies a song in a dataset: the SHA-256 of its `.mid` bytes and its content
 /// fingerprint (``ContentFingerprint``), both as hexadecimal.
@@ -10,13 +9,8 @@ public struct ContentIdentity: Sendable, Hashable {
   /// What the song plays.
   public var fingerprint: String
 
-  /// The identity of a song read by the kit and its piano roll.
-  public init(_ input: SongInput, song: Song) {
-    self.init(midiBytes: input.midiBytes, song: song)
-  }
-
   /// The identity of the `.mid` bytes of a song and its piano roll.
-  init(midiBytes: [UInt8], song: Song) {
+  public init(midiBytes: [UInt8], song: Song) {
     byteHash = SHA256.hex(of: midiBytes)
     fingerprint = ContentFingerprint(song).hex
   }
@@ -25,15 +19,5 @@ public struct ContentIdentity: Sendable, Hashable {
   public init(byteHash: String, fingerprint: String) {
     self.byteHash = byteHash
     self.fingerprint = fingerprint
-  }
-}
-
-extension SongInput {
-  /// The song as `.mid` bytes: the file's own for a `.mid` input, else the `.mid` midiroll writes.
-  var midiBytes: [UInt8] {
-    switch content {
-    case .midi(let bytes, _): bytes
-    case .song(let song): song.serialized()
-    }
   }
 }
