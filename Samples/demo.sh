@@ -1,14 +1,16 @@
 #!/bin/sh
 # make demo: the first thing a new user runs. Converts every sample to piano-roll JSON (full and
 # compact) and to pypianoroll .npz, quantizes one, conforms one to a scale, edits one (transpose,
-# slice, merge), draws piano rolls (SVG and the interactive HTML page), renders one to WAV, shows
-# one in the terminal, batch-converts the folder with a report, and tokenizes every sample with
-# MidiTok 3.1's tokenizer files (Samples/tokenizers: REMI, REMI+, TSD, MIDI-Like, Structured and
-# REMI with trained BPE, Unigram and WordPiece models) and decodes the ids back to .mid.
-# Everything lands in OUT.
-# Usage: demo.sh MIDIROLL SAMPLES_DIR OUT_DIR
+# slice, merge), draws piano rolls (SVG and the interactive HTML page), renders one to WAV, writes
+# through a link and to /dev/stdout, shows one in the terminal, batch-converts the folder with a
+# report, prints muspy's metrics of two samples (stats), writes the report page of a deduplicated,
+# split dataset, tokenizes every sample with MidiTok 3.1's tokenizer files (Samples/tokenizers:
+# REMI, REMI+, TSD, MIDI-Like, Structured, CPWord, Octuple and REMI with trained BPE, Unigram and
+# WordPiece models) and decodes the ids back to .mid, and reads every sample in Python into NumPy
+# arrays (given a Python with the package installed). Everything lands in OUT.
+# Usage: demo.sh MIDIROLL SAMPLES_DIR OUT_DIR [PYTHON]
 set -eu
-bin=$1; samples=$2; out=$3
+bin=$1; samples=$2; out=$3; python=${4:-}
 rm -rf "$out"
 mkdir -p "$out/json" "$out/compact" "$out/npz" "$out/svg" "$out/html" "$out/edits" "$out/wav"
 
@@ -71,6 +73,15 @@ else
 fi
 
 echo
+echo "== outputs you name are respected: a link is followed and kept, standard output by its path is written"
+ln -s edits/current.json "$out/current.json"
+"$bin" convert --quiet --compact "$out/loose-melody.quantized.mid" "$out/current.json"
+echo "  -> $out/current.json (still a link; its target $out/edits/current.json holds the quantized melody)"
+printf '  /dev/stdout: '
+"$bin" convert --quiet --compact "$samples/c-major-arpeggio.mid" /dev/stdout --to json | head -c 60
+echo " …"
+
+echo
 echo "== the quantized melody in the terminal (midiroll show)"
 "$bin" show "$out/loose-melody.quantized.mid" --color never
 
@@ -85,10 +96,24 @@ echo "  -> $out/batch/ (report: $out/batch/midiroll-report.jsonl)"
 echo
 echo "== what the batch did, from its report (midiroll report)"
 "$bin" report "$out/batch"
+echo
+echo "== know your dataset: muspy's metrics, facts and fingerprints of two samples (midiroll stats)"
+"$bin" stats "$samples/drum-pattern.mid" "$samples/jig-to-waltz-6-8-3-4.mid"
+"$bin" stats --json "$samples"/*.mid > "$out/stats.jsonl"
+echo "  -> $out/stats.jsonl (one JSON line per sample, muspy's function names under \"metrics\")"
+echo
+echo "== a dataset: the samples plus a re-saved copy, deduplicated and split by content, with statistics"
+mkdir -p "$out/dataset/resaved"
+cp "$samples"/*.mid "$out/dataset/"
+"$bin" convert "$samples/loose-melody.mid" "$out/dataset/resaved/loose-melody.json" --compact
+"$bin" batch "$out/dataset" "$out/dataset-out" --to json --compact --stats --dedup \
+  --split train=0.8,valid=0.1,test=0.1 --quiet
+"$bin" report "$out/dataset-out" --html "$out/report.html"
+echo "  -> $out/dataset-out/{train,valid,test}/, $out/report.html (totals, duplicates, charts)"
 
 echo
 echo "== tokens for music ML: MidiTok 3.1's ids (midiroll tokenize / detokenize --tokenizer T.json)"
-for tokenizer in remi remi-plus tsd midilike structured remi-bpe remi-unigram remi-wordpiece; do
+for tokenizer in remi remi-plus tsd midilike structured cpword octuple remi-bpe remi-unigram remi-wordpiece; do
   mkdir -p "$out/tokens/$tokenizer"
   count=0
   for f in "$samples"/*.mid; do
@@ -112,7 +137,17 @@ tokens=$(grep -o '"tokens":[0-9]*' "$out/tokens/batch/midiroll-report.jsonl" | a
 echo "  -> $out/tokens/batch/: $tokens trained ids (MidiTok's DatasetJSON reads the folder;" \
   "report: midiroll-report.jsonl)"
 
+
+echo "== in Python: every sample's notes as NumPy arrays and its statistics, in-process (import midiroll; midiroll.read, midiroll.stats)"
+if [ -n "$python" ]; then
+  "$python" "$samples/python_demo.py" "$samples" "$out/python/samples.npz"
+  echo "  -> $out/python/samples.npz (notes, seconds and positions of every sample)"
+  echo "  -> $out/python/stats.jsonl (midiroll.stats of every sample: muspy's metrics, facts, fingerprint)"
+else
+  echo "  skipped: no Python given (make demo installs the wheel and gives its venv's)"
+fi
+
 echo
-echo "Done. Open $out/html/*.html in a browser (zoom, pan, hover, play, edit, save), the SVG files in"
+echo "Done. Open $out/html/*.html in a browser (zoom, pan, hover, play, edit, save), $out/report.html, the SVG files in"
 echo "$out/svg/; the JSON files are in $out/json/ and $out/compact/, the .npz files in $out/npz/, MidiTok"
 echo "tokens in $out/tokens/."

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MIDIRollKit
+import SMF
 
 /// Runs `midiroll` with the process's arguments and exits with its code.
 ///
@@ -10,35 +11,60 @@ public enum MIDIRollMain {
   /// Parses the arguments, runs the command, prints any failure as one line, and exits.
   public static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
     prepareStandardStreams()
+    var command: any ParsableCommand
     do {
       try SubcommandSuggestion.check(arguments)  // an unknown subcommand, with the nearest named
-      var command = try MIDIRollCommand.parseAsRoot(arguments)
+      command = try MIDIRollCommand.parseAsRoot(arguments)
+    } catch let error as KitError {
+      fail(error, command: MIDIRollCommand.self)
+    } catch {
+      stop(parsing: error, arguments: arguments)
+    }
+    do {
       try command.run()
       exit(0)
     } catch let error as KitError {
-      fail(error)
+      fail(error, command: type(of: command))
     } catch {
-      let code = MIDIRollCommand.exitCode(for: error)
-      if code == .success {  // --help, --version
-        do {
-          var help = MIDIRollCommand.fullMessage(for: error)
-          if help.hasPrefix("OVERVIEW"), let examples = HelpExamples.forArguments(arguments) {
-            while help.hasSuffix("\n") { help.removeLast() }
-            help += "\n" + examples
-          }
-          try StandardOutput.printLine(help)
-        } catch {
-          fail(error)
-        }
-        exit(0)
-      }
-      if let exitCode = error as? ExitCode { exit(exitCode.rawValue) }
-      // Everything else the parser throws is bad usage: print its message (with usage).
-      let sink = OutputSink(descriptor: 2, destination: "standard error")
-      sink.write(MIDIRollCommand.fullMessage(for: error) + "\n")
-      try? sink.finish()
-      exit(2)
+      stop(parsing: error, arguments: arguments)  // `help convert` asks for help when it runs
     }
+  }
+
+  /// What `--help` prints for `arguments` (``MIDIRollCommand``'s help, with the subcommand's
+  /// examples at the end), or `nil` when `error` is not a request for help.
+  static func help(for error: Error, arguments: [String]) -> String? {
+    guard MIDIRollCommand.exitCode(for: error) == .success else { return nil }
+    var help = MIDIRollCommand.fullMessage(for: error)
+    if help.hasPrefix("OVERVIEW"), let examples = HelpExamples.forArguments(arguments) {
+      while help.hasSuffix("\n") { help.removeLast() }
+      help += "\n" + examples
+    }
+    return help
+  }
+
+  /// Ends a run whose arguments did not parse: prints the help or version asked for (exit 0), a
+  /// usage error found by a command's checks as one line, `midiroll: …` (exit 2), or the
+  /// parser's own message with the usage (exit 2).
+  private static func stop(parsing error: Error, arguments: [String]) -> Never {
+    if let help = help(for: error, arguments: arguments) {
+      do {
+        try StandardOutput.printLine(help)
+      } catch {
+        fail(error, command: MIDIRollCommand.self)
+      }
+      exit(0)
+    }
+    if let exitCode = error as? ExitCode { exit(exitCode.rawValue) }
+    let sink = OutputSink(descriptor: 2, destination: "standard error")
+    if MIDIRollCommand.exitCode(for: error) == .failure {
+      // A UsageError from a validate(): already worded with the command's hints (the parser
+      // gives every other error the code of a validation failure).
+      sink.write("midiroll: " + OneLine.escaping(MIDIRollCommand.message(for: error)) + "\n")
+    } else {
+      sink.write(MIDIRollCommand.fullMessage(for: error) + "\n")
+    }
+    try? sink.finish()
+    exit(2)
   }
 
   /// Makes the standard streams safe before anything is opened:
@@ -60,8 +86,10 @@ public enum MIDIRollMain {
     }
   }
 
-  private static func fail(_ error: KitError) -> Never {
-    Diagnostics.printError("midiroll: \(error.commandLineDescription)")
+  /// Prints `error` as one line, its hints worded with the options of `command`, and exits
+  /// with its code.
+  private static func fail(_ error: KitError, command: ParsableCommand.Type) -> Never {
+    Diagnostics.printError("midiroll: \(error.commandLineDescription(command))")
     exit(error.exitCode)
   }
 }

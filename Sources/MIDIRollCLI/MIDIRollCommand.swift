@@ -1,4 +1,5 @@
 import ArgumentParser
+import SMF
 
 /// `midiroll`: the root command; each verb is a subcommand.
 struct MIDIRollCommand: ParsableCommand {
@@ -6,11 +7,11 @@ struct MIDIRollCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "midiroll",
     abstract: "Convert, inspect and check Standard MIDI Files and piano-roll JSON.",
-    version: "0.1.0",
+    version: MIDIRollVersion.current,
     subcommands: [
-      Convert.self, Info.self, Check.self, Quantize.self, Filter.self, Batch.self, Report.self, Render.self,
-      Show.self, Transpose.self, SliceCommand.self, Resample.self, Merge.self, Split.self, Tokenize.self,
-      Detokenize.self,
+      Convert.self, Info.self, Stats.self, Check.self, Quantize.self, Filter.self, Batch.self, Report.self,
+      Render.self, Show.self, Transpose.self, SliceCommand.self, Resample.self, Merge.self, Split.self,
+      Tokenize.self, Detokenize.self,
     ]
   )
 

@@ -1,5 +1,5 @@
-import PianoRoll
 import JSON
+import PianoRoll
 
 /// Typed access to the members of a small JSON object read whole (an event, a summary entry),
 /// with errors that name the JSON path; or to the slots of an event row, by the names of the

@@ -1,5 +1,5 @@
-import PianoRoll
 import JSON
+import PianoRoll
 import SMF
 
 /// A note without `tick` or without `durationTicks`, placed once the timeline is known.

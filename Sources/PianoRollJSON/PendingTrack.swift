@@ -1,5 +1,5 @@
-import PianoRoll
 import JSON
+import PianoRoll
 import SMF
 
 /// A track read from piano-roll JSON, before the timeline is known: its events and notes as

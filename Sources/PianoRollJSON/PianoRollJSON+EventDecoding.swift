@@ -1,5 +1,5 @@
-import PianoRoll
 import JSON
+import PianoRoll
 import SMF
 
 extension PianoRollJSON {

@@ -1,5 +1,5 @@
-import PianoRoll
 import JSON
+import PianoRoll
 import SMF
 
 /// Events other than notes as the full profile writes them: `{"tick": …, "type": …, fields}`

@@ -1,5 +1,5 @@
-import PianoRoll
 import JSON
+import PianoRoll
 import SMF
 
 /// Event rows: how the compact profile writes an event other than a note,

@@ -1,5 +1,5 @@
-import PianoRoll
 import JSON
+import PianoRoll
 import SMF
 
 /// The compact profile's track: notes and events as rows, and the rare order within a tick

@@ -3,8 +3,8 @@ import PianoRoll
 import SMF
 
 /// The song's summaries — its tempos, time signatures and key signatures placed on its
-/// timeline — as JSON: the one serializer behind piano-roll JSON's summaries, `info --json` and
-/// the `info.json` of `.npz` note columns.
+/// timeline, its pitch range — as JSON: the one serializer behind piano-roll JSON's summaries,
+/// `info --json`, `stats --json` and the `info.json` of `.npz` note columns.
 extension PianoRollJSON {
   /// How the summaries are laid out.
   public enum SummaryStyle: Sendable {
@@ -82,6 +82,17 @@ extension PianoRollJSON {
       out.rawInteger(ticksPerFrame)
       out.raw("}")
     }
+  }
+
+  /// Writes the `pitchRange` member (`low` and `high`) after a comma when there is a range:
+  /// `info --json`'s and `stats --json`'s alike.
+  public static func writePitchRange(_ range: ClosedRange<UInt8>?, to out: inout JSONWriter) {
+    guard let range else { return }
+    out.raw(", \"pitchRange\": {\"low\": ")
+    out.rawInteger(Int(range.lowerBound))
+    out.raw(", \"high\": ")
+    out.rawInteger(Int(range.upperBound))
+    out.raw("}")
   }
 
   /// An array of entries: in the document style one a line, else on one line.

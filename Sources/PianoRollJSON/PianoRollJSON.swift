@@ -1,6 +1,5 @@
-import PianoRoll
-
 @_exported import JSON
+import PianoRoll
 
 /// Piano-roll JSON, version 1: one object per MIDI file (docs/DESIGN.md, "Piano-roll JSON").
 ///

@@ -34,11 +34,20 @@ public struct PianoRollPage: Sendable {
     // the page is about the size of the compact JSON.
     let songJSON = PianoRollJSON.encode(song, profile: .compact)
     let beforeJSON = before.map { PianoRollJSON.encode($0, profile: .compact) }
-    let template = WebPageSources.files["page.html"] ?? ""
+    return Self.fill(
+      WebPageSources.files["page.html"] ?? "",
+      capacity: songJSON.count + (beforeJSON?.count ?? 0) + 96 * 1024,
+      parts(songJSON: songJSON, beforeJSON: beforeJSON))
+  }
+
+  /// A page's template with each marker (in the order they appear) replaced by what its part
+  /// appends.
+  static func fill(_ template: String, capacity: Int, _ parts: [(String, (inout [UInt8]) -> Void)]) -> [UInt8]
+  {
     var out: [UInt8] = []
-    out.reserveCapacity(songJSON.count + (beforeJSON?.count ?? 0) + 96 * 1024)
+    out.reserveCapacity(capacity)
     var rest = Substring(template)
-    for (marker, part) in parts(songJSON: songJSON, beforeJSON: beforeJSON) {
+    for (marker, part) in parts {
       guard let range = rest.firstRange(of: marker) else { continue }
       out.append(contentsOf: rest[..<range.lowerBound].utf8)
       part(&out)

@@ -73,7 +73,7 @@
       let cases: [([String], Int32, String)] = [
         (["render", mid, out, "--soundfont", folder.path("missing.sf2")], 1, "cannot read the SoundFont"),
         (["render", mid, out, "--soundfont", mid], 1, "cannot load this SoundFont"),
-        (["render", mid, out, "--zoom", "1/8"], 2, "--zoom is for SVG output"),
+        (["render", mid, out, "--zoom", "1/8"], 2, "--zoom is for .svg and .html output"),
         (["render", mid, folder.path("out.svg"), "--gain", "1"], 2, "--gain is for .wav output"),
         (["render", mid, out, "--sample-rate", "1000"], 2, "--sample-rate 1000"),
         (["render", mid, out, "--tail", "-1"], 2, "--tail"),

@@ -235,8 +235,12 @@ struct BatchCommandTests {
     arguments: [
       (["batch", "IN"], "Missing expected argument '<OUT_DIR>'"),
       (["batch", "IN", "OUT"], "Missing expected argument '--to <to>'"),
-      (["batch", "IN", "OUT", "--to", "svg"], "--to svg: batch writes mid, json, npz, wav"),
-      (["batch", "IN", "OUT", "--to", "mid", "--jobs", "0"], "--jobs must be between 1 and 1024"),
+      (["batch", "IN", "OUT", "--to", "svg"], "midiroll: --to svg: batch writes mid, json, npz, wav"),
+      (
+        ["batch", "IN", "OUT", "--to", "xyz"],
+        "The value 'xyz' is invalid for '--to <to>'. Please provide one of the following:"
+      ),
+      (["batch", "IN", "OUT", "--to", "mid", "--jobs", "0"], "midiroll: --jobs 0: expected 1 to 1024"),
       (["batch", "IN", "OUT", "--to", "mid", "--shard", "0/3"], "'0/3' is invalid for '--shard <K/N>'"),
       (["batch", "IN", "OUT", "--to", "mid", "--shard", "4/3"], "'4/3' is invalid for '--shard <K/N>'"),
       (["batch", "IN", "OUT", "--to", "mid", "--shard", "x"], "'x' is invalid for '--shard <K/N>'"),

@@ -39,7 +39,7 @@ struct CommandLineEdgeTests {
     #expect(
       run.stderr
         == "midiroll: -: cannot tell which kind of song this is: standard input begins with neither MThd "
-        + "or RIFF (a MIDI file) nor { (piano-roll JSON) (say which with --from mid|json|tokens)\n")
+        + "or RIFF (a MIDI file) nor { (piano-roll JSON) (say which with --from mid|json)\n")
   }
 
   @Test("a folder as input says it is a folder and points to batch, exit 1")
@@ -64,23 +64,7 @@ struct CommandLineEdgeTests {
     #expect(
       run.stderr
         == "midiroll: roll.svg: this command does not write .svg (expected .mid, .midi, .kar, .rmi, .smf, "
-        + ".json, .npz) (to draw or play a song: midiroll render IN roll.svg)\n")
+        + ".json, .npz, .jsonl) (to draw or play a song: midiroll render IN roll.svg)\n")
     #expect(!FileManager.default.fileExists(atPath: "roll.svg"))
-  }
-
-  @Test(
-    "every subcommand's --help ends with two or three examples",
-    arguments: ["convert", "info", "check", "quantize", "filter", "batch", "render", "show"])
-  func helpEndsWithExamples(subcommand: String) throws {
-    for arguments in [[subcommand, "--help"], ["help", subcommand]] {
-      let run = try runMIDIRoll(arguments)
-      #expect(run.status == 0)
-      let lines = run.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-      let heading = try #require(lines.lastIndex(of: "EXAMPLES:"), "\(arguments)")
-      let examples = lines[(heading + 1)...]
-      #expect((2...3).contains(examples.count), "\(arguments): \(examples)")
-      #expect(examples.allSatisfy { $0.hasPrefix("  ") && $0.contains("midiroll \(subcommand) ") })
-      #expect(lines[heading - 1] == "", "a blank line before the examples")
-    }
   }
 }

@@ -283,7 +283,7 @@ struct EditCommandTests {
         ["--transpose", "x"],
         "midiroll: --transpose 'x': expected a whole number of semitones from -127 to 127\n"
       ),
-      (["--out-of-range", "drop"], "midiroll: --out-of-range goes with --transpose (or --semitones)\n"),
+      (["--out-of-range", "drop"], "midiroll: --out-of-range goes with --transpose\n"),
       (
         ["--seconds", "9...2"], "midiroll: --seconds '9...2': the end (2 s) must come after the start (9 s)\n"
       ),

@@ -14,6 +14,7 @@ let package = Package(
         .product(name: "SMF", package: "midiroll"), .product(name: "PianoRoll", package: "midiroll"),
         .product(name: "JSON", package: "midiroll"), .product(name: "PianoRollJSON", package: "midiroll"),
         .product(name: "TokenizerModels", package: "midiroll"),
+        .product(name: "SongStatistics", package: "midiroll"),
       ])
   ],
   swiftLanguageModes: [.v6]

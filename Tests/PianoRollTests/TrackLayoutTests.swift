@@ -98,8 +98,64 @@ struct TrackLayoutTests {
     #expect(Set(noteTracks) == Set(expected))
     #expect(noteTracks.count == expected.count)
     #expect(song.tracks.last?.notes.allSatisfy { $0.channel == 9 } == true, "drums come last")
+    // The same events, names apart: each player's name went with its notes.
     let original = try MIDIFile(bytes: generated.bytes)
-    #expect(Self.events(try MIDIFile(bytes: song.serialized())) == Self.events(original))
+    let split = try MIDIFile(bytes: song.serialized())
+    let isName = { (item: TrackEvent) in item.event.metaEvent?.kind == .trackName }
+    #expect(
+      eventMultiset(split.tracks.flatMap { $0.events.filter { !$0.event.isEndOfTrack && !isName($0) } })
+        == eventMultiset(
+          original.tracks.flatMap { $0.events.filter { !$0.event.isEndOfTrack && !isName($0) } }))
+    #expect(split.tracks[0].events.filter(isName).compactMap(\.event.metaEvent?.text) == ["Conductor"])
+    for track in split.tracks.dropFirst() {
+      // Player k plays channel EditSong.channels[k - 1].
+      let channels = Set(track.events.compactMap { $0.event.channelMessage?.channel })
+      let players = EditSong.channels.indices.filter { channels.contains(EditSong.channels[$0]) }
+      #expect(track.name == players.map { "Player \($0 + 1)" }.joined(separator: " / "))
+      #expect(track.events.filter(isName).count == 1)
+    }
+  }
+
+  /// A conductor named "Song", four players (two on program 0) and a lyrics track.
+  private static func band() -> Song {
+    func player(_ name: String, channel: UInt8, program: UInt8, pitch: UInt8) -> Track {
+      Track(events: [
+        TrackEvent(tick: 0, .meta(.text(.trackName, name))),
+        TrackEvent(tick: 0, .channel(ChannelMessage(.programChange, channel: channel, program))),
+        TrackEvent(tick: 0, .channel(ChannelMessage(.noteOn, channel: channel, pitch, 90))),
+        TrackEvent(tick: 480, .channel(ChannelMessage(.noteOff, channel: channel, pitch, 0))),
+        TrackEvent(tick: 480, .meta(.endOfTrack)),
+      ])
+    }
+    let file = MIDIFile(
+      format: .multipleTracks, division: .ticksPerQuarter(480),
+      tracks: [
+        Track(events: [
+          TrackEvent(tick: 0, .meta(.text(.trackName, "Song"))), TrackEvent(tick: 0, .meta(.endOfTrack)),
+        ]),
+        player("Melody", channel: 0, program: 5, pitch: 72),
+        player("Bass", channel: 1, program: 33, pitch: 36),
+        player("Piano L", channel: 2, program: 0, pitch: 48),
+        player("Piano R", channel: 3, program: 0, pitch: 60),
+        Track(events: [
+          TrackEvent(tick: 0, .meta(.text(.trackName, "Lyrics"))),
+          TrackEvent(tick: 0, .meta(.text(.lyric, "la"))),
+          TrackEvent(tick: 0, .meta(.endOfTrack)),
+        ]),
+      ])
+    return Song(file: file)
+  }
+
+  @Test("split keeps track names on their tracks: by program, by channel")
+  func splitKeepsNames() throws {
+    var byProgram = Self.band()
+    try byProgram.regroupTracks(with: .split(by: .program))
+    #expect(byProgram.tracks.map(\.name) == ["Song", "Piano L / Piano R", "Melody", "Bass"])
+    let conductor = byProgram.tracks[0].events.compactMap { $0.event.metaEvent?.text }
+    #expect(conductor == ["Song", "Lyrics", "la"], "a track with no notes keeps its name in the conductor")
+    var byChannel = Self.band()
+    try byChannel.regroupTracks(with: .split(by: .channel))
+    #expect(byChannel.tracks.map(\.name) == ["Song", "Melody", "Bass", "Piano L", "Piano R"])
   }
 
   @Test("format 2 songs are refused")

@@ -41,10 +41,20 @@ public enum RealFiles {
   public static let corpusDirectory = packageRoot.appendingPathComponent("Tests/Fixtures/corpus")
 
   /// Every `.mid` file of the corpus, as paths relative to it.
-  public static let corpusFiles: [String] = {
-    guard let walker = FileManager.default.enumerator(atPath: corpusDirectory.path) else { return [] }
+  public static let corpusFiles: [String] = midiFiles(in: corpusDirectory)
+
+  /// Every `.mid` file under a folder of the package (`Tests/Fixtures/fuzz-regressions`), as
+  /// full paths.
+  public static func files(under relativeFolder: String) -> [String] {
+    let folder = packageRoot.appendingPathComponent(relativeFolder)
+    return midiFiles(in: folder).map { folder.appendingPathComponent($0).path }
+  }
+
+  /// Every `.mid` file under `folder`, as paths relative to it, sorted.
+  static func midiFiles(in folder: URL) -> [String] {
+    guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
     return walker.compactMap { $0 as? String }.filter { $0.lowercased().hasSuffix(".mid") }.sorted()
-  }()
+  }
 
   /// The bytes of a corpus file.
   public static func corpusBytes(_ relativePath: String) throws -> [UInt8] {

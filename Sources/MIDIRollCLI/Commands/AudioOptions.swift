@@ -28,7 +28,9 @@ struct AudioOptions: ParsableArguments {
 
   /// Whether drums are filtered, as written.
   @Option(
-    help: ArgumentHelp("(.wav) Leave channel 10 alone (keep) or filter it too.", valueName: "keep|filter"))
+    help: ArgumentHelp(
+      "(.wav) Leave channel 10 alone (keep, the default) or filter it too.",
+      valueName: DrumPolicy.valueName(allowing: [.filter])))
   var drums: String?
 
   /// Creates default options.
@@ -41,7 +43,7 @@ struct AudioOptions: ParsableArguments {
     var arguments: [String] = []
     let given = [
       ("keys", selection.keys), ("scale", selection.scale), ("octaves", selection.octaves),
-      ("pitches", selection.pitches), ("mode", mode), ("snap", snap), ("drums", drums),
+      ("pitches", selection.pitches), ("mode", mode), ("snap", snap),
     ]
     for case (let name, let value?) in given { arguments.append("--\(name)=\(value)") }
     let keyOptions: KeyFilterOptions
@@ -50,7 +52,8 @@ struct AudioOptions: ParsableArguments {
     } catch {
       throw KitError(.usage, KeyFilterOptions.message(for: error))
     }
-    return TransformPlan(filter: try keyOptions.keyFilter(), quantizer: try quantize.quantizer())
+    let drums = try DrumPolicy(parsing: drums, allowing: [.filter])
+    return TransformPlan(filter: try keyOptions.keyFilter(drums: drums), quantizer: try quantize.quantizer())
   }
 
   /// The names of options given that only audio output uses (to refuse them for SVG).

@@ -7,10 +7,11 @@ import SMF
 
 /// `midiroll batch IN_DIR OUT_DIR --to json|mid`: converts every song in a folder tree, one
 /// file per core, reporting every failure without stopping.
-struct Batch: ParsableCommand {
+struct Batch: DocumentedCommand, WritesSongs {
   /// The command's name and help.
   static let configuration = CommandConfiguration(
-    abstract: "Convert every song in a folder tree, one file per core; every failure reported.",
+    abstract:
+      "Convert every song in a folder tree to .mid, .json, .npz or .wav, one file per core; every failure reported.",
     discussion: """
       Walks IN_DIR (following symbolic links, each folder once; names beginning with '.' are \
       left out unless --hidden) for .mid, .midi, .kar, .rmi, .smf and .json files and writes \
@@ -42,10 +43,10 @@ struct Batch: ParsableCommand {
       the report and the summary, and exits 130 (143); run the same command with --resume to \
       do the rest. A second Ctrl-C stops at once, still leaving no partial output.
 
-      With the edit options (--transpose, --bars, --ticks-per-beat, --velocity-…, --merge, \
-      --split …), the quantize options (--quantize 1/16 …) or the key options (--scale "D \
-      dorian", --keys 36...84, --pitches …) every song is edited, filtered and quantized on \
-      the way, in the order 'midiroll convert' uses. Bad values stop the run before any file \
+      With the edit options (--transpose, --bars, --ticks-per-beat, --velocity-…, \
+      --merge-tracks, --split …), the quantize options (--grid 1/16 …) or the key options \
+      (--scale "D dorian", --keys 36...84, --pitches …) every song is edited, filtered and \
+      quantized on the way, in the order 'midiroll convert' uses. Bad values stop the run before any file \
       is read (exit 2); an edit a song does not allow (a note pushed past 0-127, a slice after \
       its end) fails that file only.
 
@@ -60,6 +61,14 @@ struct Batch: ParsableCommand {
       """
   )
 
+  /// `midiroll batch --help`'s examples.
+  static let examples = [
+    "midiroll batch lmd/ lmd-json/ --to json",
+    "midiroll batch takes/ tight/ --to mid --grid 1/16 --jobs 4",
+    "midiroll batch lmd/ lmd-npz/ --to npz --resolution 12 --binary",
+    "midiroll batch lmd/ out/ --to json --shard 3/8 --resume",
+  ]
+
   /// The folder to read.
   @Argument(help: ArgumentHelp("The folder tree to read.", valueName: "IN_DIR"))
   var inputFolder: String
@@ -72,9 +81,9 @@ struct Batch: ParsableCommand {
 
   /// The kind every output is written as.
   @Option(
-    name: .long,
-    help: "Write every output as this kind (mid, json, npz, wav through FluidSynth, or MidiTok tokens).")
-  var to: SongFileKind
+    name: .customLong("to"),
+    help: "Write every output as this kind (wav: through FluidSynth; tokens: MidiTok's ids, with --tokenizer).")
+  var toKind: KindArgument<BatchKinds>
 
   /// The SoundFont and synthesis options of `--to wav`.
   @OptionGroup(title: "Audio (--to wav)") var synthesis: SynthesisOptions
@@ -95,8 +104,7 @@ struct Batch: ParsableCommand {
   var prefer: PianoRollJSON.DecodeOptions.Preference?
 
   /// The largest input accepted.
-  @Option(name: .customLong("max-file-size"), help: "Fail inputs larger than this many bytes.")
-  var maxFileSize: Int = FileIO.defaultMaximumSize
+  @OptionGroup var sizeLimit: SizeLimitOptions
 
   /// Print only failures.
   @Flag(
@@ -160,6 +168,28 @@ struct Batch: ParsableCommand {
     help: "With --resume, also convert again the inputs whose latest result is a failure.")
   var retryFailed = false
 
+  /// Write only the first of each group of inputs with the same content.
+  @Flag(
+    name: .long,
+    help: ArgumentHelp(
+      "Write only the first (in sorted path order) of each group of inputs with the same notes on the same "
+        + "beats; report the others as duplicates of it. The same choice under any --shard."))
+  var dedup = false
+
+  /// Add each input's statistics to its report line.
+  @Flag(
+    name: .long,
+    help: "Add each input's statistics (as 'midiroll stats --json' gives them) to its report line.")
+  var stats = false
+
+  /// Only record content fingerprints.
+  @Flag(
+    name: .customLong("fingerprints-only"),
+    help: ArgumentHelp(
+      "Only read this shard's inputs and record their content fingerprints in OUT_DIR (the first pass of "
+        + "--dedup over many shards); write nothing else."))
+  var fingerprintsOnly = false
+
   /// Which part of the inputs to take.
   @Option(
     name: .long,
@@ -170,21 +200,26 @@ struct Batch: ParsableCommand {
   /// Creates the command (for the argument parser).
   init() {}
 
-  /// Checks the options that the parser cannot.
-  func validate() throws {
-    if let jobs, !(1...1024).contains(jobs) {
-      throw ValidationError("--jobs must be between 1 and 1024")
-    }
-  }
+  /// The kind every output is written as.
+  var to: SongFileKind { toKind.kind }
 
-  /// Runs the batch and exits 0, 1, or 128 + the signal that interrupted it.
-  func run() throws {
-    var plan = try transformOptions.plan()
-    plan.sustain = try npzOutput.sustainMode()
+  /// The largest input accepted.
+  var maxFileSize: Int { sizeLimit.maxFileSize }
+
+  /// What the options ask for, every value checked: the run's settings but the progress and the
+  /// hints' words.
+  /// - Throws: ``KitError`` (usage) for a value or a combination that cannot be used.
+  func configuration() throws(KitError) -> BatchConfiguration {
+    if let jobs, !(1...1024).contains(jobs) { throw KitError(.usage, "--jobs \(jobs): expected 1 to 1024") }
+    if retryFailed && !resume {
+      throw KitError(.usage, "--retry-failed goes with --resume (it retries what the report says failed)")
+    }
     guard Self.outputKinds.contains(to) else {
       let names = Self.outputKinds.map(\.rawValue).joined(separator: ", ")
       throw KitError(.usage, "--to \(to): batch writes \(names) (midiroll render draws one song as .\(to))")
     }
+    var plan = try transformOptions.plan(datasetSplitAllowed: true)
+    plan.sustain = try npzOutput.sustainMode()
     try npzOutput.check(outputKind: to)
     let input = Self.trimmed(inputFolder)
     let output = Self.trimmed(outputFolder)
@@ -201,7 +236,6 @@ struct Batch: ParsableCommand {
     settings.readOptions = ReadOptions(strict: strict, maximumFileSize: maxFileSize)
     settings.maximumFileSize = maxFileSize
     settings.prefer = prefer
-    let style: ProgressPrinter.Style = quiet ? .none : (isatty(2) != 0 && !verbose ? .bar : .lines)
     settings.announcesStarts = verbose
     settings.plan = plan
     settings.encoding.jsonProfile = compact ? .compact : .full
@@ -212,12 +246,28 @@ struct Batch: ParsableCommand {
       throw KitError(.usage, "\(name) goes with --to wav")
     }
     if to == .tokens {
-      settings.encoding.tokens = try tokenizer.tokensOptions()
+      try tokenizer.checkNamed()  // read by run(), not while parsing
     } else if tokenizer.tokenizer != nil {
       throw KitError(.usage, "--tokenizer goes with --to tokens")
     }
-    settings.hintWords = CommandLineHints.words
+    settings.dedup = dedup
+    settings.stats = stats
+    settings.fingerprintsOnly = fingerprintsOnly
+    if let split = transformOptions.edit.datasetSplit { settings.split = try DatasetSplit(parsing: split) }
+    return settings
+  }
 
+  /// Checks every value before any folder is read.
+  func validate() throws {
+    _ = try Self.checkingUsage(of: Self.self) { () throws(KitError) in try configuration() }
+  }
+
+  /// Runs the batch and exits 0, 1, or 128 + the signal that interrupted it.
+  func run() throws {
+    var settings = try configuration()
+    if settings.outputKind == .tokens { settings.encoding.tokens = try tokenizer.tokensOptions() }
+    settings.hintWords = CommandLineHints(Self.self).words
+    let style: ProgressPrinter.Style = quiet ? .none : (isatty(2) != 0 && !verbose ? .bar : .lines)
     let result = try BatchRunner(configuration: settings).run(progress: ProgressPrinter(style: style))
     if !quiet {
       for line in BatchSummary(result: result).text.split(separator: "\n") {
@@ -241,7 +291,7 @@ struct Batch: ParsableCommand {
   }
 
   /// The kinds `batch` writes.
-  static let outputKinds: [SongFileKind] = [.mid, .json, .npz, .wav, .tokens]
+  static let outputKinds: [SongFileKind] = [.mid, .json, .npz, .wav, .stats, .tokens]
 
   /// A folder path without trailing `/` (but `/` stays `/`).
   static func trimmed(_ path: String) -> String {

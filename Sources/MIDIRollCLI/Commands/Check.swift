@@ -3,7 +3,7 @@ import MIDIRollKit
 import SMF
 
 /// `midiroll check IN`: validates a file and lists every problem with its byte offset.
-struct Check: ParsableCommand {
+struct Check: DocumentedCommand {
   /// The command's name and help.
   static let configuration = CommandConfiguration(
     abstract: "Validate a MIDI file: list every problem with its byte offset.",
@@ -18,32 +18,31 @@ struct Check: ParsableCommand {
       """
   )
 
+  /// `midiroll check --help`'s examples.
+  static let examples = [
+    "midiroll check song.mid", "midiroll check - < song.mid",
+    "midiroll check song.mid --max-file-size 200000000",
+  ]
+
   /// The input path.
   @Argument(help: "The .mid file to check, or '-' for standard input.")
   var input: String
 
   /// The largest input accepted.
-  @Option(
-    name: .customLong("max-file-size"),
-    help: "Refuse inputs larger than this many bytes, before reading them (default 64 MiB).")
-  var maxFileSize: Int = FileIO.defaultMaximumSize
+  @OptionGroup var sizeLimit: SizeLimitOptions
 
   /// Creates the command (for the argument parser).
   init() {}
 
-  /// Refuses a size limit that no file could meet.
-  func validate() throws {
-    guard maxFileSize > 0 else {
-      throw ValidationError("--max-file-size must be a positive number of bytes, not \(maxFileSize)")
-    }
-  }
+  /// The largest input accepted.
+  var maxFileSize: Int { sizeLimit.maxFileSize }
 
   /// Reads the file and prints every problem it finds.
   /// - Throws: ``KitError`` when the file cannot be read from disk or has any problem.
   func run() throws {
     let bytes = try FileIO.read(input, maximumSize: maxFileSize)
     let report = CheckReport(bytes: bytes, name: input, maximumFileSize: maxFileSize)
-    try StandardOutput.write(report.lines.map { $0 + "\n" }.joined())
+    try StandardOutput.write(report.lines.map { OneLine.escaping($0) + "\n" }.joined())
     if report.problemCount > 0 {
       throw KitError(.problemsFound, file: input, "\(report.problemCount) problem(s) found")
     }

@@ -2,21 +2,32 @@ import ArgumentParser
 import MIDIRollKit
 import SMF
 
-/// `midiroll convert IN OUT`: reads a song and writes it as `.mid` or piano-roll JSON.
-struct Convert: ParsableCommand {
+/// `midiroll convert IN OUT`: reads a song and writes it as `.mid`, piano-roll JSON or `.npz`.
+struct Convert: DocumentedCommand, WritesSongs {
   /// The command's name and help.
   static let configuration = CommandConfiguration(
-    abstract: "Convert between .mid and piano-roll JSON (by extension; '-' is stdin/stdout).",
+    abstract:
+      "Convert between .mid and piano-roll JSON (.json), or to pypianoroll matrices (.npz) or statistics "
+      + "(.jsonl); '-' is stdin/stdout.",
     discussion: """
-      A .mid written back is rewritten with running status; every event is kept.
+      The output's kind comes from its extension (.mid, .json, .npz or .jsonl) or --to. A .mid \
+      written back is rewritten with running status; every event is kept.
 
       With the edit options (--transpose, --bars/--seconds, --ticks-per-beat, --velocity-…, \
-      --merge, --split), the quantize options (--grid/--quantize …) or the key options \
-      (--keys, --scale, --pitches …) one pass converts, edits, filters and quantizes, always \
-      in this order: slice, resample, transpose, velocity, merge or split, then filter, then \
+      --merge-tracks, --split), the quantize options (--grid …) or the key options (--keys, \
+      --scale, --pitches …) one pass converts, edits, filters and quantizes, always in this \
+      order: slice, resample, transpose, velocity, merge or split, then filter, then \
       quantize. What each step did is printed on standard error unless --quiet.
       """
   )
+
+  /// `midiroll convert --help`'s examples.
+  static let examples = [
+    "midiroll convert song.mid song.json",
+    "midiroll convert song.json song.mid --grid 1/16 --scale \"D dorian\"",
+    "midiroll convert song.mid song.npz --resolution 12 --binary",
+    "cat song.mid | midiroll convert - - --to json | jq .tracks[0].notes[0]",
+  ]
 
   /// The input path, or `-`.
   @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
@@ -29,7 +40,7 @@ struct Convert: ParsableCommand {
   /// Input options.
   @OptionGroup var inputOptions: InputOptions
   /// Output options.
-  @OptionGroup var outputOptions: OutputOptions
+  @OptionGroup var outputOptions: OutputOptions<ConvertKinds>
   /// Quantize and key options.
   @OptionGroup var transform: TransformOptions
   /// `.npz` and sustain options.
@@ -39,22 +50,33 @@ struct Convert: ParsableCommand {
   init() {}
 
   /// The kinds `convert` writes (pictures, pages and sound are `render`'s).
-  static let outputKinds: [SongFileKind] = [.mid, .json, .npz]
+  static let outputKinds: [SongFileKind] = [.mid, .json, .npz, .stats]
 
-  /// Reads, converts (filters and quantizes when asked) and writes, through the kit's pipeline.
-  func run() throws {
+  /// What the options ask for: the output's kind, what is done to the song, how it is written.
+  /// - Throws: ``KitError`` (usage) for a value or a combination that cannot be used.
+  func request() throws(KitError) -> (kind: SongFileKind, plan: TransformPlan, encoding: EncodingOptions) {
     var plan = try transform.plan()
-    let outputKind = try SongFileKind.resolve(
-      output, explicit: outputOptions.to, role: .output, allowed: Self.outputKinds)
+    let kind = try outputOptions.kind(of: output)
     plan.sustain = try npzOutput.sustainMode()
     var encoding = EncodingOptions()
     encoding.jsonProfile = outputOptions.compact ? .compact : .full
     encoding.npz = try npzOutput.npzOptions()
-    try npzOutput.check(outputKind: outputKind)
+    try npzOutput.check(outputKind: kind)
+    return (kind, plan, encoding)
+  }
+
+  /// Checks every value and the output's kind before any file is read.
+  func validate() throws {
+    _ = try Self.checkingUsage(of: Self.self) { () throws(KitError) in try request() }
+  }
+
+  /// Reads, converts (filters and quantizes when asked) and writes, through the kit's pipeline.
+  func run() throws {
+    let (kind, plan, encoding) = try request()
     try SongPipeline(
-      outputKind: outputKind, plan: plan, encoding: encoding, decoding: inputOptions.decodingOptions
+      outputKind: kind, plan: plan, encoding: encoding, decoding: inputOptions.decodingOptions
     ).run(
       input: input, inputKind: inputOptions.from, output: output, inputs: [input], force: outputOptions.force,
-      quiet: inputOptions.quiet)
+      quiet: inputOptions.quiet, command: Self.self)
   }
 }

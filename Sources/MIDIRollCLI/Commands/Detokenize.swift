@@ -2,10 +2,10 @@ import ArgumentParser
 import MIDIRollKit
 
 /// `midiroll detokenize IN.json OUT.mid --tokenizer T.json`: MidiTok token ids back to a song.
-struct Detokenize: ParsableCommand {
+struct Detokenize: DocumentedCommand, WritesSongs {
   /// The command's name and help.
   static let configuration = CommandConfiguration(
-    abstract: "Decode MidiTok 3.1 token ids (MidiTok's tokens JSON) into a song, as MidiTok's decode does.",
+    abstract: "Decode MidiTok 3.1 token ids (MidiTok's tokens JSON) into a song (.mid or piano-roll .json), as MidiTok's decode does.",
     discussion: """
       IN holds {"ids": …} as MidiTok's save_tokens writes it (a list, a list per track, a \
       list of ids per token for CPWord and Octuple). With a trained tokenizer, a sequence with \
@@ -14,6 +14,15 @@ struct Detokenize: ParsableCommand {
       as symusic writes a song.
       """
   )
+
+  /// `midiroll detokenize --help`'s examples.
+  static let examples = [
+    "midiroll detokenize song.json song.mid --tokenizer tokenizer.json",
+    "midiroll detokenize song.json song.roll.json --tokenizer tokenizer.json --compact",
+  ]
+
+  /// The kinds `detokenize` writes.
+  static let outputKinds: [SongFileKind] = [.mid, .json]
 
   /// The input path, or `-`.
   @Argument(help: "The tokens (.json), or '-' for standard input.")
@@ -28,21 +37,28 @@ struct Detokenize: ParsableCommand {
   /// Input options.
   @OptionGroup var inputOptions: InputOptions
   /// Output options.
-  @OptionGroup var outputOptions: OutputOptions
+  @OptionGroup var outputOptions: OutputOptions<DetokenizeKinds>
 
   /// Creates the command (for the argument parser).
   init() {}
 
+  /// Checks the output's kind and that a tokenizer is named before any file is read.
+  func validate() throws {
+    try Self.checkingUsage(of: Self.self) { () throws(KitError) in
+      _ = try outputOptions.kind(of: output)
+      try tokenizer.checkNamed()
+    }
+  }
+
   /// Reads, decodes and writes, through the kit's pipeline.
   func run() throws {
-    let outputKind = try SongFileKind.resolve(
-      output, explicit: outputOptions.to, role: .output, allowed: Convert.outputKinds)
+    let outputKind = try outputOptions.kind(of: output)
     var encoding = EncodingOptions()
     encoding.jsonProfile = outputOptions.compact ? .compact : .full
     var decoding = inputOptions.decodingOptions
     decoding.tokens = try tokenizer.tokensOptions()
     try SongPipeline(outputKind: outputKind, encoding: encoding, decoding: decoding).run(
       input: input, inputKind: .tokens, output: output, inputs: [input], force: outputOptions.force,
-      quiet: inputOptions.quiet)
+      quiet: inputOptions.quiet, command: Self.self)
   }
 }

@@ -6,11 +6,17 @@ import SMF
 
 /// `midiroll info IN`: what a song holds — format, division, tracks, length, bars, meters,
 /// tempos, keys, notes.
-struct Info: ParsableCommand {
+struct Info: DocumentedCommand {
   /// The command's name and help.
   static let configuration = CommandConfiguration(
     abstract: "Show a song's format, division, tracks, length, bars, meters, tempos, keys and notes."
   )
+
+  /// `midiroll info --help`'s examples.
+  static let examples = [
+    "midiroll info song.mid", "midiroll info song.json --json", "midiroll info *.mid --json",
+    "curl -s https://example.org/song.mid | midiroll info -",
+  ]
 
   /// The input paths, or `-`.
   @Argument(
@@ -29,9 +35,15 @@ struct Info: ParsableCommand {
   /// Creates the command (for the argument parser).
   init() {}
 
+  /// Refuses a call without inputs.
+  func validate() throws {
+    try Self.checkingUsage(of: Self.self) { () throws(KitError) in
+      if inputs.isEmpty { throw KitError(.usage, "info needs an input: midiroll info IN [IN …]") }
+    }
+  }
+
   /// Reads the song and prints what it holds.
   func run() throws {
-    if inputs.isEmpty { throw KitError(.usage, "info needs an input: midiroll info IN [IN …]") }
     // Several inputs: a block or a JSON line each; a bad one is reported and the others still
     // printed, the exit code the worst.
     var exitCode: Int32 = 0
@@ -41,7 +53,7 @@ struct Info: ParsableCommand {
         input = try SongInput(path: path, options: inputOptions)
       } catch {
         if inputs.count == 1 { throw error }
-        Diagnostics.printError("midiroll: \(error.commandLineDescription)")
+        Diagnostics.printError("midiroll: \(error.commandLineDescription(Self.self))")
         exitCode = max(exitCode, error.exitCode)
         continue
       }
@@ -60,9 +72,10 @@ struct Info: ParsableCommand {
 
 /// The facts as `info` prints them for people.
 extension SongFacts {
-  /// A block of lines: the path, then the facts indented.
+  /// A block of lines: the path, then the facts indented; control characters in the path
+  /// and track names escaped as on standard error, so each line stays one line.
   var text: String {
-    var out = "\(path)\n"
+    var out = "\(OneLine.escaping(path))\n"
     out += "  format:          \(formatName)\n"
     out += "  division:        \(divisionName)\n"
     out +=
@@ -75,7 +88,7 @@ extension SongFacts {
     }
     out += "\n  tracks:          \(file.tracks.count)\n"
     for (index, track) in file.tracks.enumerated() {
-      let name = track.name.map { " \"\($0)\"" } ?? ""
+      let name = track.name.map { " \"\(OneLine.escaping($0))\"" } ?? ""
       let notes = index < summary.notesPerTrack.count ? summary.notesPerTrack[index] : 0
       out +=
         "    \(index)\(name): \(track.eventCount) events, \(notes) notes, ends at tick \(track.endTick)\n"

@@ -3,7 +3,7 @@ import MIDIRollKit
 import PianoRoll
 
 /// `midiroll quantize IN OUT --grid 1/16`: moves notes onto a grid, as a sequencer does.
-struct Quantize: ParsableCommand {
+struct Quantize: DocumentedCommand, WritesSongs {
   /// The command's name and help.
   static let configuration = CommandConfiguration(
     abstract: "Quantize notes to a grid (1/4, 1/16, 1/8t, 1/8., …) with strength, swing and window.",
@@ -28,11 +28,18 @@ struct Quantize: ParsableCommand {
       dropped or merged. Non-note events stay put unless --all-events (tempo, meters, keys \
       and End of Track always stay). At strength 100, quantizing twice changes nothing.
 
-      Prints what it did on standard error (quantized N notes: M moved, K collisions) unless \
-      --quiet. Exit 0 on success, 1 for a bad input, 2 for bad usage, 3 when the output \
+      Writes .mid or piano-roll JSON (.json), by the output's extension or --to. Prints what \
+      it did on standard error (quantized N notes: M moved, K collisions) unless --quiet. Exit 0 on success, 1 for a bad input, 2 for bad usage, 3 when the output \
       cannot be written.
       """
   )
+
+  /// `midiroll quantize --help`'s examples.
+  static let examples = [
+    "midiroll quantize take.mid tight.mid --grid 1/16",
+    "midiroll quantize take.mid swung.mid --grid 1/8 --swing 100",
+    "midiroll quantize take.json take.mid --grid 1/8t --strength 70 --ends",
+  ]
 
   /// The input path, or `-`.
   @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
@@ -47,17 +54,35 @@ struct Quantize: ParsableCommand {
   /// Input options.
   @OptionGroup var inputOptions: InputOptions
   /// Output options.
-  @OptionGroup var outputOptions: OutputOptions
+  @OptionGroup var outputOptions: OutputOptions<EditKinds>
 
   /// Creates the command (for the argument parser).
   init() {}
 
-  /// Reads, quantizes and writes.
-  func run() throws {
+  /// The kinds it writes.
+  static var outputKinds: [SongFileKind] { TransformPlan.editOutputKinds }
+
+  /// The quantizer asked for.
+  /// - Throws: ``KitError`` (usage) without a grid, or for a bad value.
+  func quantizer() throws(KitError) -> Quantizer {
     guard let quantizer = try quantize.quantizer() else {
       throw KitError(.usage, "quantize needs a grid: --grid 1/16 (or 1/8t, 1/4., sixteenth, …)")
     }
-    try TransformPlan(quantizer: quantizer).run(
-      input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions)
+    return quantizer
+  }
+
+  /// Checks every value and the output's kind before any file is read.
+  func validate() throws {
+    try Self.checkingUsage(of: Self.self) { () throws(KitError) in
+      _ = try quantizer()
+      _ = try outputOptions.kind(of: output)
+    }
+  }
+
+  /// Reads, quantizes and writes.
+  func run() throws {
+    try TransformPlan(quantizer: try quantizer()).run(
+      input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions,
+      command: Self.self)
   }
 }

@@ -4,12 +4,13 @@ import PianoRoll
 import PianoRollRender
 import PianoRollWeb
 
-/// `midiroll render IN OUT.svg`: draws a piano roll as a self-contained SVG picture.
-struct Render: ParsableCommand {
+/// `midiroll render IN OUT.svg|OUT.html|OUT.wav`: draws a piano roll as a self-contained SVG
+/// picture or an interactive page, or plays the song into a WAV file.
+struct Render: DocumentedCommand, WritesSongs {
   /// The command's name and help.
   static let configuration = CommandConfiguration(
     abstract:
-      "Draw a piano roll as SVG, or as an interactive HTML page (OUT.html): zoom, pan, hover, play, edit, save.",
+      "Draw a piano roll (OUT.svg), an interactive page (OUT.html: zoom, pan, play, edit), or play the song into OUT.wav.",
     discussion: """
       Keys run down the left with their names (black keys shaded), bars and beats are grid \
       lines (bar lines strongest, beat lines lighter, --zoom subdivision lines dashed), bar \
@@ -28,6 +29,15 @@ struct Render: ParsableCommand {
       --pitches then choose the notes that sound, as in convert).
       """
   )
+
+  /// `midiroll render --help`'s examples.
+  static let examples = [
+    "midiroll render song.mid roll.svg",
+    "midiroll render tight.mid compare.svg --before take.mid --bars 1...8",
+    "midiroll render song.mid page.html --zoom 1/8 --colors rainbow",
+    "midiroll render song.mid song.wav --soundfont /usr/share/sounds/sf2/FluidR3_GM.sf2 --reverb",
+    "midiroll render song.json - --colors rainbow > roll.svg",
+  ]
 
   /// The input path, or `-`.
   @Argument(help: "The song to draw (.mid or .json), or '-' for standard input.")
@@ -101,18 +111,54 @@ struct Render: ParsableCommand {
     }
   }
 
-  /// Checks the sizes and the output's extension.
+  /// Checks every value, the output's kind and the options that go with it, before any file is
+  /// read.
   func validate() throws {
+    _ = try Self.checkingUsage(of: Self.self) { () throws(KitError) in try request() }
+  }
+
+  /// What the options ask for: the output's kind, what is done to the song (for `.wav`), and
+  /// how it is written.
+  /// - Throws: ``KitError`` (usage) for a value out of range, an output that is not `.svg`,
+  ///   `.html`, `.wav` or `-`, or an option that does not go with the output.
+  func request() throws(KitError) -> (kind: SongFileKind, plan: TransformPlan, encoding: EncodingOptions) {
     if let beatWidth, !(0.5...5_000).contains(beatWidth) {
-      throw ValidationError("--beat-width must be between 0.5 and 5000 pixels")
+      throw KitError(.usage, "--beat-width \(beatWidth): expected 0.5 to 5000 pixels")
     }
     guard (2...200).contains(rowHeight) else {
-      throw ValidationError("--row-height must be between 2 and 200 pixels")
+      throw KitError(.usage, "--row-height \(rowHeight): expected 2 to 200 pixels")
     }
-    guard maxWidth >= 100 else { throw ValidationError("--max-width must be at least 100 pixels") }
+    guard maxWidth >= 100 else {
+      throw KitError(.usage, "--max-width \(maxWidth): expected at least 100 pixels")
+    }
     guard output == "-" || Self.outputKinds.contains(where: { SongFileKind(path: output) == $0 }) else {
-      throw ValidationError("the output must be an .svg, .html or .wav file or '-' (got '\(output)')")
+      throw KitError(.usage, file: output, "the output must be an .svg, .html or .wav file, or '-' for SVG")
     }
+    let kind = outputKind
+    _ = try audio.quantize.quantizer()  // a bad value says so, whatever the output
+    let plan: TransformPlan
+    if kind == .wav {
+      if let (name, _) = pictureOnlyOptionsGiven.first(where: \.1) {
+        throw KitError(.usage, "\(name) is for .svg and .html output, not \(output)")
+      }
+      plan = try audio.plan(keys: selection)
+    } else {
+      if let name = audio.audioOnlyOptionsGiven.first { throw KitError(.usage, "\(name) is for .wav output") }
+      plan = TransformPlan()
+    }
+    let zoom = try grid()
+    var encoding = EncodingOptions()
+    encoding.picture = RenderOptions(
+      zoom: zoom, coloring: colors, bars: try selection.barRange(), rows: try selection.rows(),
+      beatWidth: beatWidth,
+      rowHeight: rowHeight, maximumWidth: maxWidth, title: title)
+    encoding.page = PageOptions(zoom: zoom, coloring: colors, title: title)
+    if kind == .wav { encoding.wav = try audio.synthesis.wavOptions() }
+    if let before {
+      encoding.comparison = Comparison(
+        path: before, readOptions: inputOptions.readOptions, maximumSize: inputOptions.maxFileSize)
+    }
+    return (kind, plan, encoding)
   }
 
   /// The kinds `render` writes.
@@ -124,37 +170,13 @@ struct Render: ParsableCommand {
   /// Reads the song (and the one to compare with) and writes the picture, page or sound
   /// through the kit's pipeline.
   func run() throws {
-    let kind =
-      try output == "-"
-      ? SongFileKind.svg
-      : SongFileKind.resolve(output, explicit: nil, role: .output, allowed: Self.outputKinds)
-    let plan: TransformPlan
-    if kind == .wav {
-      if let (name, _) = pictureOnlyOptionsGiven.first(where: \.1) {
-        throw KitError(.usage, "\(name) is for SVG output, not \(output)")
-      }
-      plan = try audio.plan(keys: selection)
-    } else {
-      if let name = audio.audioOnlyOptionsGiven.first { throw KitError(.usage, "\(name) is for .wav output") }
-      plan = TransformPlan()
-    }
-    let zoom = try grid()
-    var encoding = EncodingOptions()
-    encoding.picture = RenderOptions(
-      zoom: zoom, coloring: colors, bars: selection.bars, rows: try selection.rows(), beatWidth: beatWidth,
-      rowHeight: rowHeight, maximumWidth: maxWidth, title: title)
-    encoding.page = PageOptions(zoom: zoom, coloring: colors, title: title)
-    if kind == .wav { encoding.wav = try audio.synthesis.wavOptions() }
-    if let before {
-      encoding.comparison = Comparison(
-        path: before, readOptions: inputOptions.readOptions, maximumSize: inputOptions.maxFileSize)
-    }
+    let (kind, plan, encoding) = try request()
     try SongPipeline(
       outputKind: kind, plan: plan, encoding: encoding, decoding: inputOptions.decodingOptions
     ).run(
       input: input, inputKind: inputOptions.from, output: output,
       inputs: [input] + (before.map { [$0] } ?? []),
-      force: force, quiet: inputOptions.quiet)
+      force: force, quiet: inputOptions.quiet, command: Self.self)
   }
 
   /// The options of pictures and pages, each with whether it was given (for a `.wav` output,
@@ -162,7 +184,7 @@ struct Render: ParsableCommand {
   var pictureOnlyOptionsGiven: [(String, Bool)] {
     [
       ("--before", before != nil), ("--beat-width", beatWidth != nil), ("--title", title != nil),
-      ("--fold", selection.fold), ("--bars", selection.bars != BarSelection(first: 0)),
+      ("--fold", selection.fold), ("--bars", selection.bars != nil),
       ("--zoom", zoom != "1/16"),
       ("--colors", colors != .track), ("--row-height", rowHeight != 12), ("--max-width", maxWidth != 16_000),
     ]
@@ -174,11 +196,11 @@ struct Render: ParsableCommand {
 /// Values are read as text and checked by ``rows()`` and ``Render/grid()``, so that a bad one
 /// is a one-line usage error (exit 2) naming the option.
 struct RollSelection: ParsableArguments {
-  /// The bars drawn.
+  /// The bars drawn, as written.
   @Option(
-    help: ArgumentHelp("Only these bars, counted from 1: 5...12 (or 5-12), 5..., or 5.", valueName: "bars"),
-    transform: BarSelection.parseArgument)  // says why a value is not bars
-  var bars: BarSelection = BarSelection(first: 0)
+    help: ArgumentHelp(
+      "Only these bars, counted from 1: 5...12 (or 5-12), 5..., or 5 (default: all).", valueName: "bars"))
+  var bars: String?
 
   /// The key rows drawn, as written.
   @Option(help: ArgumentHelp("Only these key rows: 36...84 or C2...C6 (C4 = 60).", valueName: "low...high"))
@@ -209,6 +231,13 @@ struct RollSelection: ParsableArguments {
   /// Creates default options.
   init() {}
 
+  /// The bars drawn (every bar by default).
+  /// - Throws: ``KitError`` (usage) saying why `--bars` is not bars, as every command says it.
+  func barRange() throws(KitError) -> BarSelection {
+    guard let bars else { return BarSelection(first: 0) }
+    return try BarRange.parseOption(bars)
+  }
+
   /// The rows to draw and highlight.
   /// - Throws: ``KitError`` (usage) for a value that cannot be read or options that do not go
   ///   together.
@@ -220,6 +249,7 @@ struct RollSelection: ParsableArguments {
     if fold && scale == nil && pitches == nil { throw KitError(.usage, "--fold needs --scale or --pitches") }
     var selection = RowSelection(onlyHighlighted: fold)
     var option = "--keys"
+    var text = keys ?? ""
     do throws(KeyError) {
       if let keys {
         let range = try KeySet(parsingRange: keys).pitches
@@ -228,10 +258,10 @@ struct RollSelection: ParsableArguments {
       var highlighted: KeySet?
       if let scale {
         option = "--scale"
+        text = scale
         let parsed = try Scale(parsing: scale)
         var octaveRange = -1...9
         if let octaves {
-          option = "--octaves"
           octaveRange = try KeySet.parseOctaves(octaves)
           if keys == nil {
             let low = (octaveRange.lowerBound + 1) * 12
@@ -243,6 +273,7 @@ struct RollSelection: ParsableArguments {
       }
       if let pitches {
         option = "--pitches"
+        text = pitches
         highlighted = try KeySet(parsingPitches: pitches)
       }
       if let highlighted {
@@ -251,20 +282,10 @@ struct RollSelection: ParsableArguments {
         selection.label = highlighted.label
       }
     } catch {
-      throw KitError(.usage, "\(option): \(error)")
+      throw KeyFilterOptions.usageError(error, option: option, text: text)  // as filter and convert say it
     }
     return selection
   }
 }
 
 extension NoteColoring: ExpressibleByArgument {}
-
-extension BarSelection: ExpressibleByArgument {
-  /// Reads bars from the command line (1-based).
-  public init?(argument: String) {
-    guard let range = try? BarRange(parsing: argument) else { return nil }  // the reason: parseArgument
-    self = range
-  }
-  /// The default as shown in help.
-  public var defaultValueDescription: String { last == nil && first == 0 ? "all" : description }
-}

@@ -3,9 +3,10 @@ import Foundation
 import MIDIRollKit
 import PianoRoll
 import PianoRollRender
+import SMF
 
 /// `midiroll show IN`: prints a compact piano roll in the terminal.
-struct Show: ParsableCommand {
+struct Show: DocumentedCommand {
   /// When to colour the output.
   enum ColorMode: String, CaseIterable, ExpressibleByArgument, Sendable {
     /// Colours when standard output is a terminal (and `NO_COLOR` is not set, `TERM` not `dumb`).
@@ -26,6 +27,12 @@ struct Show: ParsableCommand {
       and · a beat. Colours (one per track, or --colors by pitch) only on a terminal.
       """
   )
+
+  /// `midiroll show --help`'s examples.
+  static let examples = [
+    "midiroll show song.mid", "midiroll show song.mid --bars 1...4 --keys C3...C5",
+    "midiroll show song.mid --scale \"A minor\" --fold",
+  ]
 
   /// The input path, or `-`.
   @Argument(help: "The song to show (.mid or .json), or '-' for standard input.")
@@ -52,10 +59,15 @@ struct Show: ParsableCommand {
   /// Creates the command (for the argument parser).
   init() {}
 
-  /// Checks the width.
+  /// Checks the width, bars and rows before any file is read.
   func validate() throws {
-    guard (TerminalOptions.minimumWidth...10_000).contains(width) else {
-      throw ValidationError("--width must be between \(TerminalOptions.minimumWidth) and 10000 columns")
+    try Self.checkingUsage(of: Self.self) { () throws(KitError) in
+      guard (TerminalOptions.minimumWidth...10_000).contains(width) else {
+        throw KitError(
+          .usage, "--width \(width): expected \(TerminalOptions.minimumWidth) to 10000 columns")
+      }
+      _ = try selection.rows()
+      _ = try selection.barRange()
     }
   }
 
@@ -65,8 +77,8 @@ struct Show: ParsableCommand {
     let song = try SongInput(path: input, options: inputOptions)
     song.printWarnings(quiet: inputOptions.quiet)
     let options = TerminalOptions(
-      width: width, bars: selection.bars, rows: rows, coloring: colors,
-      title: FileIO.displayName(input))
+      width: width, bars: try selection.barRange(), rows: rows, coloring: colors,
+      title: OneLine.escaping(FileIO.displayName(input)))
     let pianoRoll = try song.song()
     let roll: TerminalRoll
     do {

@@ -4,7 +4,7 @@ import PianoRoll
 
 /// `midiroll slice IN OUT --bars 5...12`: keeps a run of bars or seconds as a song of its own
 /// (named so as not to hide the standard library's `Slice`).
-struct SliceCommand: ParsableCommand {
+struct SliceCommand: DocumentedCommand, WritesSongs {
   /// The command's name and help.
   static let configuration = CommandConfiguration(
     commandName: "slice",
@@ -24,11 +24,19 @@ struct SliceCommand: ParsableCommand {
       keeps the whole length of notes that start inside (past the end) and leaves out those \
       that started before; --crossing drop keeps only notes wholly inside.
 
-      'midiroll convert' and 'midiroll batch' take the same options. Prints what it did on \
-      standard error unless --quiet. Exit 0 on success, 1 for a bad input (or a slice after \
+      'midiroll convert' and 'midiroll batch' take the same options. Writes .mid or piano-roll \
+      JSON (.json), by the output's extension or --to. Prints what it did on standard error \
+      unless --quiet. Exit 0 on success, 1 for a bad input (or a slice after \
       the song's end), 2 for bad usage, 3 when the output cannot be written.
       """
   )
+
+  /// `midiroll slice --help`'s examples.
+  static let examples = [
+    "midiroll slice song.mid chorus.mid --bars 17...24",
+    "midiroll slice song.mid intro.json --seconds 0...30.5 --crossing keep",
+    "midiroll slice song.mid from-bar-9.mid --bars 9...",
+  ]
 
   /// The input path, or `-`.
   @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
@@ -43,18 +51,36 @@ struct SliceCommand: ParsableCommand {
   /// Input options.
   @OptionGroup var inputOptions: InputOptions
   /// Output options.
-  @OptionGroup var outputOptions: OutputOptions
+  @OptionGroup var outputOptions: OutputOptions<EditKinds>
 
   /// Creates the command (for the argument parser).
   init() {}
 
-  /// Reads, slices and writes.
-  func run() throws {
+  /// The kinds it writes.
+  static var outputKinds: [SongFileKind] { TransformPlan.editOutputKinds }
+
+  /// The slice asked for.
+  /// - Throws: ``KitError`` (usage) without bars or seconds, or for a bad value.
+  func songSlice() throws(KitError) -> SongSlice {
     guard let slice = try slice.slice() else {
       throw KitError(
         .usage, "slice needs --bars (e.g. --bars 5...12) or --seconds (e.g. --seconds 30...60.5)")
     }
-    try TransformPlan(edits: SongEdits(slice: slice)).run(
-      input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions)
+    return slice
+  }
+
+  /// Checks every value and the output's kind before any file is read.
+  func validate() throws {
+    try Self.checkingUsage(of: Self.self) { () throws(KitError) in
+      _ = try songSlice()
+      _ = try outputOptions.kind(of: output)
+    }
+  }
+
+  /// Reads, slices and writes.
+  func run() throws {
+    try TransformPlan(edits: SongEdits(slice: try songSlice())).run(
+      input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions,
+      command: Self.self)
   }
 }

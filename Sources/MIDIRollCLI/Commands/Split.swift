@@ -3,23 +3,31 @@ import MIDIRollKit
 import PianoRoll
 
 /// `midiroll split IN OUT --by channel`: a conductor track, then one track per channel or program.
-struct Split: ParsableCommand {
+struct Split: DocumentedCommand, WritesSongs {
   /// The command's name and help.
   static let configuration = CommandConfiguration(
     abstract: "Split into a conductor track and one track per channel or program (format 1).",
     discussion: """
-      The conductor track comes first, with every meta event (tempo, meters, keys, names, \
-      markers) and SysEx message. Then --by channel gives one track per MIDI channel, in \
+      The conductor track comes first, with every meta event (tempo, meters, keys, the song's \
+      name, markers) and SysEx message. Then --by channel gives one track per MIDI channel, in \
       channel order; --by program one track per program (instrument), in program order, with \
       channel 10 (drums) last as one track. A note goes to the program in force on its channel \
-      when it starts. Every event stays at its tick: the song plays the same. Format 2 files \
-      (independent patterns) are refused.
+      when it starts. Track names stay with their notes: each new track is named after the \
+      tracks whose notes it takes ("Piano L / Piano R" when two). Every event stays at its \
+      tick: the song plays the same. Format 2 files (independent patterns) are refused.
 
-      'midiroll convert' and 'midiroll batch' take the same as --split channel|program. Prints \
-      what it did on standard error unless --quiet. Exit 0 on success, 1 for a bad input, 2 \
+      'midiroll convert' and 'midiroll batch' take the same as --split channel|program. Writes \
+      .mid or piano-roll JSON (.json), by the output's extension or --to. Prints what it did \
+      on standard error unless --quiet. Exit 0 on success, 1 for a bad input, 2 \
       for bad usage, 3 when the output cannot be written.
       """
   )
+
+  /// `midiroll split --help`'s examples.
+  static let examples = [
+    "midiroll split format0.mid by-channel.mid --by channel",
+    "midiroll split song.mid by-instrument.json --by program",
+  ]
 
   /// The input path, or `-`.
   @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
@@ -36,15 +44,27 @@ struct Split: ParsableCommand {
   /// Input options.
   @OptionGroup var inputOptions: InputOptions
   /// Output options.
-  @OptionGroup var outputOptions: OutputOptions
+  @OptionGroup var outputOptions: OutputOptions<EditKinds>
 
   /// Creates the command (for the argument parser).
   init() {}
+
+  /// The kinds it writes.
+  static var outputKinds: [SongFileKind] { TransformPlan.editOutputKinds }
+
+  /// Checks the value and the output's kind before any file is read.
+  func validate() throws {
+    try Self.checkingUsage(of: Self.self) { () throws(KitError) in
+      _ = try EditOptions.splitKey(by, option: "--by")
+      _ = try outputOptions.kind(of: output)
+    }
+  }
 
   /// Reads, splits and writes.
   func run() throws {
     let key = try EditOptions.splitKey(by, option: "--by")
     try TransformPlan(edits: SongEdits(layout: .split(by: key))).run(
-      input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions)
+      input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions,
+      command: Self.self)
   }
 }

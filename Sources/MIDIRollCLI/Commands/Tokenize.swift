@@ -2,10 +2,10 @@ import ArgumentParser
 import MIDIRollKit
 
 /// `midiroll tokenize IN OUT.json --tokenizer T.json`: a song's MidiTok token ids.
-struct Tokenize: ParsableCommand {
+struct Tokenize: DocumentedCommand, WritesSongs {
   /// The command's name and help.
   static let configuration = CommandConfiguration(
-    abstract: "Write a song's MidiTok 3.1 token ids (the ids MidiTok gives) as MidiTok's tokens JSON.",
+    abstract: "Write a song's MidiTok 3.1 token ids (the ids MidiTok gives) as MidiTok's tokens JSON (.json).",
     discussion: """
       The song is read as MidiTok reads it (through symusic), preprocessed as MidiTok's \
       preprocess_score does and tokenized with the tokenizer file's tokenization and \
@@ -16,6 +16,15 @@ struct Tokenize: ParsableCommand {
       configuration midiroll does not reproduce exactly is refused, naming the field.
       """
   )
+
+  /// `midiroll tokenize --help`'s examples.
+  static let examples = [
+    "midiroll tokenize song.mid song.json --tokenizer tokenizer.json",
+    "midiroll tokenize song.mid - --tokenizer remi-bpe.json | jq '.ids[0][:16]'",
+  ]
+
+  /// The kind `tokenize` writes.
+  static let outputKinds: [SongFileKind] = [.tokens]
 
   /// The input path, or `-`.
   @Argument(help: "The song (.mid, .midi, .kar, .rmi or piano-roll .json), or '-' for standard input.")
@@ -37,12 +46,17 @@ struct Tokenize: ParsableCommand {
   /// Creates the command (for the argument parser).
   init() {}
 
+  /// Checks that a tokenizer is named before any file is read.
+  func validate() throws {
+    try Self.checkingUsage(of: Self.self) { () throws(KitError) in try tokenizer.checkNamed() }
+  }
+
   /// Reads, tokenizes and writes, through the kit's pipeline.
   func run() throws {
     var encoding = EncodingOptions()
     encoding.tokens = try tokenizer.tokensOptions()
     try SongPipeline(outputKind: .tokens, encoding: encoding, decoding: inputOptions.decodingOptions).run(
       input: input, inputKind: inputOptions.from, output: output, inputs: [input], force: force,
-      quiet: inputOptions.quiet)
+      quiet: inputOptions.quiet, command: Self.self)
   }
 }

@@ -3,7 +3,7 @@ import MIDIRollKit
 import PianoRoll
 
 /// `midiroll transpose IN OUT --semitones N`: moves notes and key signatures by semitones.
-struct Transpose: ParsableCommand {
+struct Transpose: DocumentedCommand, WritesSongs {
   /// The command's name and help.
   static let configuration = CommandConfiguration(
     abstract: "Transpose notes and key signatures by semitones (drums stay unless --drums transpose).",
@@ -17,11 +17,19 @@ struct Transpose: ParsableCommand {
       naming how many and which, and writing nothing; --out-of-range drop removes such notes \
       and --out-of-range clamp keeps them at 0 or 127. Either way the count is printed.
 
-      'midiroll convert' and 'midiroll batch' take the same as --transpose N. Prints what it \
-      did on standard error unless --quiet. Exit 0 on success, 1 for a bad input (or notes \
+      'midiroll convert' and 'midiroll batch' take the same as --transpose N. Writes .mid or \
+      piano-roll JSON (.json), by the output's extension or --to. Prints what it did on \
+      standard error unless --quiet. Exit 0 on success, 1 for a bad input (or notes \
       out of range with fail), 2 for bad usage, 3 when the output cannot be written.
       """
   )
+
+  /// `midiroll transpose --help`'s examples.
+  static let examples = [
+    "midiroll transpose song.mid up.mid --semitones 5",
+    "midiroll transpose song.mid down.json --semitones -12 --out-of-range clamp",
+    "midiroll transpose song.mid all-up.mid --semitones 2 --drums transpose",
+  ]
 
   /// The input path, or `-`.
   @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
@@ -31,31 +39,55 @@ struct Transpose: ParsableCommand {
   @Argument(help: "The output (.mid or .json), or '-' for standard output.")
   var output: String
 
-  /// Transpose options.
-  @OptionGroup(title: "Transpose") var transpose: TransposeOptions
+  /// The semitones, as written.
+  @Option(name: .customLong("semitones"), parsing: .unconditional, help: TransposeOptions.semitonesHelp)
+  var semitones: String?
+
+  /// The out-of-range policy, as written.
+  @Option(help: ArgumentHelp(TransposeOptions.outOfRangeHelp, valueName: "drop|clamp|fail"))
+  var outOfRange: String?
 
   /// Whether drums move, as written.
   @Option(
     help: ArgumentHelp(
-      "Leave channel 10 alone (keep, the default) or transpose it too.", valueName: "keep|transpose"))
+      "Leave channel 10 alone (keep, the default) or transpose it too.",
+      valueName: DrumPolicy.valueName(allowing: [.transpose])))
   var drums: String?
 
   /// Input options.
   @OptionGroup var inputOptions: InputOptions
   /// Output options.
-  @OptionGroup var outputOptions: OutputOptions
+  @OptionGroup var outputOptions: OutputOptions<EditKinds>
 
   /// Creates the command (for the argument parser).
   init() {}
 
-  /// Reads, transposes and writes.
-  func run() throws {
-    let policy = try DrumPolicy(parsing: drums)
-    if policy.filters { throw KitError(.usage, "--drums '\(drums ?? "")': expected keep or transpose") }
-    guard let transposition = try transpose.transposition(drums: policy.transposes) else {
+  /// The kinds it writes.
+  static var outputKinds: [SongFileKind] { TransformPlan.editOutputKinds }
+
+  /// The transposition asked for.
+  /// - Throws: ``KitError`` (usage) without semitones, or for a bad value.
+  func transposition() throws(KitError) -> Transposition {
+    let policy = try DrumPolicy(parsing: drums, allowing: [.transpose])
+    guard let semitones else {
       throw KitError(.usage, "transpose needs --semitones N (e.g. --semitones 5 or --semitones -12)")
     }
-    try TransformPlan(edits: SongEdits(transposition: transposition)).run(
-      input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions)
+    return try TransposeOptions.transposition(
+      semitones, option: "--semitones", outOfRange: outOfRange, drums: policy.transposes)
+  }
+
+  /// Checks every value and the output's kind before any file is read.
+  func validate() throws {
+    try Self.checkingUsage(of: Self.self) { () throws(KitError) in
+      _ = try transposition()
+      _ = try outputOptions.kind(of: output)
+    }
+  }
+
+  /// Reads, transposes and writes.
+  func run() throws {
+    try TransformPlan(edits: SongEdits(transposition: try transposition())).run(
+      input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions,
+      command: Self.self)
   }
 }

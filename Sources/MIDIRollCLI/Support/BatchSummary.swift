@@ -15,6 +15,7 @@ struct BatchSummary {
     let totals = result.totals
     var counts = ["\(totals.ok) ok", "\(totals.failed) failed"]
     if totals.skipped > 0 { counts.append("\(totals.skipped) skipped (output exists; --force replaces)") }
+    if totals.duplicates > 0 { counts.append("\(totals.duplicates) duplicate(s) not written") }
     if totals.alreadyDone > 0 { counts.append("\(totals.alreadyDone) already done") }
     if totals.failedBefore > 0 {
       counts.append("\(totals.failedBefore) failed before (not retried; --retry-failed retries them)")

@@ -1,4 +1,5 @@
 import MIDIRollKit
+import SMF
 
 #if canImport(Glibc)
   import Glibc

@@ -2,22 +2,26 @@ import ArgumentParser
 import MIDIRollKit
 import PianoRoll
 
-/// Transpose options (`--transpose`/`--semitones`, `--out-of-range`), for `transpose`,
-/// `convert` and `batch`. Values are read as text and checked by ``transposition(drums:)``, so
-/// that a bad one is a one-line usage error (exit 2) naming the option, before any file is read.
+/// Transpose options (`--transpose`, `--out-of-range`), for `convert` and `batch` (the
+/// `transpose` command names its semitones `--semitones`). Values are read as text and checked
+/// by ``transposition(drums:)``, so that a bad one is a one-line usage error (exit 2) naming the
+/// option, before any file is read.
 struct TransposeOptions: ParsableArguments {
   /// The semitones, as written.
-  @Option(
-    name: [.customLong("transpose"), .customLong("semitones")], parsing: .unconditional,
-    help: ArgumentHelp("Transpose by this many semitones, -127 to 127 (e.g. 5, -12).", valueName: "n"))
+  @Option(name: .customLong("transpose"), parsing: .unconditional, help: Self.semitonesHelp)
   var semitones: String?
 
   /// The out-of-range policy, as written.
-  @Option(
-    help: ArgumentHelp(
-      "Notes pushed past 0-127 are dropped, clamped to 0 or 127, or make the command fail (fail, the default, names them).",
-      valueName: "drop|clamp|fail"))
+  @Option(help: ArgumentHelp(Self.outOfRangeHelp, valueName: "drop|clamp|fail"))
   var outOfRange: String?
+
+  /// The help of the semitones (`--transpose` here, `--semitones` on `transpose`).
+  static let semitonesHelp = ArgumentHelp(
+    "Transpose by this many semitones, -127 to 127 (e.g. 5, -12).", valueName: "n")
+
+  /// The help of `--out-of-range`, here and on `transpose`.
+  static let outOfRangeHelp =
+    "Notes pushed past 0-127 are dropped, clamped to 0 or 127, or make the command fail (fail, the default, names them)."
 
   /// Creates default options.
   init() {}
@@ -27,12 +31,19 @@ struct TransposeOptions: ParsableArguments {
   /// - Throws: ``KitError`` (usage) for a bad value, or `--out-of-range` without semitones.
   func transposition(drums: Bool) throws(KitError) -> Transposition? {
     guard let semitones else {
-      if outOfRange != nil { throw KitError(.usage, "--out-of-range goes with --transpose (or --semitones)") }
+      if outOfRange != nil { throw KitError(.usage, "--out-of-range goes with --transpose") }
       return nil
     }
-    guard let value = Int(semitones.trimmingSpaces()), (-127...127).contains(value) else {
-      throw KitError(
-        .usage, "--transpose '\(semitones)': expected a whole number of semitones from -127 to 127")
+    return try Self.transposition(semitones, option: "--transpose", outOfRange: outOfRange, drums: drums)
+  }
+
+  /// The transposition of `text` semitones, given as `option`, with `--out-of-range` as written.
+  /// - Throws: ``KitError`` (usage) naming the option for a bad value.
+  static func transposition(_ text: String, option: String, outOfRange: String?, drums: Bool) throws(KitError)
+    -> Transposition
+  {
+    guard let value = Int(text.trimmingSpaces()), (-127...127).contains(value) else {
+      throw KitError(.usage, "\(option) '\(text)': expected a whole number of semitones from -127 to 127")
     }
     var policy = Transposition.OutOfRange.fail
     if let outOfRange {
@@ -83,11 +94,7 @@ struct SliceOptions: ParsableArguments {
       if crossing != nil { throw KitError(.usage, "--crossing goes with --bars or --seconds") }
       return nil
     case (.some(let bars), nil):
-      do {
-        span = .bars(try BarRange(parsing: bars))
-      } catch {
-        throw KitError(.usage, "--bars \(error)")
-      }
+      span = .bars(try BarRange.parseOption(bars))
     case (nil, .some(let seconds)):
       span = try Self.seconds(seconds)
     }
@@ -168,22 +175,25 @@ struct EditOptions: ParsableArguments {
     name: .customLong("merge-tracks"), help: "Merge every track into one (format 0), as `midiroll merge`.")
   var merge = false
 
-  /// Split the tracks, as written.
+  /// Split the tracks, as written; or, with `batch`, the dataset (`name=fraction,…`).
   @Option(
     help: ArgumentHelp(
-      "Split into a conductor track and one track per channel or per program (format 1).",
+      "Split into a conductor track and one track per channel or per program (format 1); "
+        + "batch also takes name=fraction,… (train=0.8,valid=0.1,test=0.1): outputs under "
+        + "OUT_DIR/<name>/, each input placed by its content.",
       valueName: "channel|program"))
   var split: String?
+
+  /// The dataset split `--split` gives (`name=fraction,…`), or `nil` for a track split or none.
+  var datasetSplit: String? { split.flatMap { $0.contains("=") ? $0 : nil } }
 
   /// Creates default options.
   init() {}
 
   /// The edits these options ask for, or `nil` for none.
-  /// - Parameter drums: The `--drums` value shared with the key options (`transpose` moves
-  ///   channel 10 too).
+  /// - Parameter policy: What `--drums` says (`transpose` moves channel 10 too).
   /// - Throws: ``KitError`` (usage) for a bad value or options that do not go together.
-  func edits(drums: String?) throws(KitError) -> SongEdits? {
-    let policy = try DrumPolicy(parsing: drums)
+  func edits(drums policy: DrumPolicy) throws(KitError) -> SongEdits? {
     var edits = SongEdits()
     edits.transposition = try transpose.transposition(drums: policy.transposes)
     if policy.transposes && edits.transposition == nil {
@@ -192,9 +202,12 @@ struct EditOptions: ParsableArguments {
     edits.slice = try slice.slice()
     if let ticksPerBeat { edits.resampling = Resampling(ticksPerBeat: try Self.ticksPerBeat(ticksPerBeat)) }
     edits.velocity = try velocity()
-    if merge && split != nil { throw KitError(.usage, "give one of --merge-tracks and --split, not both") }
+    let trackSplit = datasetSplit == nil ? split : nil
+    if merge && trackSplit != nil {
+      throw KitError(.usage, "give one of --merge-tracks and --split, not both")
+    }
     if merge { edits.layout = .merge }
-    if let split { edits.layout = .split(by: try Self.splitKey(split, option: "--split")) }
+    if let split = trackSplit { edits.layout = .split(by: try Self.splitKey(split, option: "--split")) }
     return edits.isEmpty ? nil : edits
   }
 

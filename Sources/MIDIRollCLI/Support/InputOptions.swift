@@ -6,17 +6,16 @@ import SMF
 
 /// Options for commands that read one song.
 struct InputOptions: ParsableArguments {
-  /// The input kind when the extension does not say (needed for `-`).
-  @Option(name: .long, help: "Input kind when the extension does not say (mid or json).")
-  var from: SongFileKind?
+  /// The input kind when the extension does not say, as given.
+  @Option(name: .customLong("from"), help: "The input's kind, when its extension does not say.")
+  var fromKind: KindArgument<ReadableKinds>?
 
   /// Turn every tolerated problem into an error.
   @Flag(name: .long, help: "Refuse files with any problem instead of reading them with a warning.")
   var strict = false
 
   /// The largest input accepted.
-  @Option(name: .customLong("max-file-size"), help: "Refuse inputs larger than this many bytes.")
-  var maxFileSize: Int = FileIO.defaultMaximumSize
+  @OptionGroup var sizeLimit: SizeLimitOptions
 
   /// For JSON input, which wins where a note's tick and its position or seconds disagree.
   @Option(
@@ -32,6 +31,22 @@ struct InputOptions: ParsableArguments {
 
   /// Creates default options.
   init() {}
+
+  /// The input kind when the extension does not say (needed for `-` unless the first bytes tell).
+  var from: SongFileKind? { fromKind?.kind }
+
+  /// The largest input accepted.
+  var maxFileSize: Int { sizeLimit.maxFileSize }
+
+  /// Refuses a `--from` kind that is never read.
+  func validate() throws {
+    try Self.checkingUsage { () throws(KitError) in
+      if let from, !ReadableKinds.kinds.contains(from) {
+        let names = ReadableKinds.kinds.map(\.rawValue).joined(separator: " and ")
+        throw KitError(.usage, "--from \(from): midiroll reads \(names)")
+      }
+    }
+  }
 
   /// How the kit reads the input.
   var decodingOptions: DecodingOptions {

@@ -2,8 +2,9 @@ import ArgumentParser
 import MIDIRollKit
 import PianoRoll
 
-/// Key options (`--keys`, `--scale`, `--octaves`, `--pitches`, `--mode`, `--snap`, `--drums`),
-/// for `filter`, `convert` and `batch`.
+/// Key options (`--keys`, `--scale`, `--octaves`, `--pitches`, `--mode`, `--snap`), for
+/// `filter`, `convert`, `batch` and `render OUT.wav`; each command has its own `--drums`
+/// (``DrumPolicy``), as each takes other values.
 struct KeyFilterOptions: ParsableArguments {
   /// A pitch range, as written.
   @Option(
@@ -40,20 +41,14 @@ struct KeyFilterOptions: ParsableArguments {
       valueName: "nearest|up|down"))
   var snap: String?
 
-  /// Whether drums are filtered, as written.
-  @Option(
-    help: ArgumentHelp(
-      "Leave channel 10 alone (keep, the default), or filter it, transpose it, or both (filter,transpose).",
-      valueName: "keep|filter|transpose"))
-  var drums: String?
-
   /// Creates default options.
   init() {}
 
   /// The key filter these options ask for, or `nil` without `--keys`, `--scale` or `--pitches`.
+  /// - Parameter drums: What `--drums` says (`filter`: channel 10 is filtered too).
   /// - Throws: ``KitError`` (usage) for a bad value, a range upside down, options that do not
   ///   go together, or an option that needs keys without them.
-  func keyFilter() throws(KitError) -> KeyFilter? {
+  func keyFilter(drums: DrumPolicy) throws(KitError) -> KeyFilter? {
     let sources = [("--keys", keys), ("--scale", scale), ("--pitches", pitches)].filter { $0.1 != nil }
     if sources.count > 1 {
       throw KitError(
@@ -62,9 +57,8 @@ struct KeyFilterOptions: ParsableArguments {
     }
     if octaves != nil && scale == nil { throw KitError(.usage, "--octaves goes with --scale") }
     guard let (option, text) = sources.first, let text else {
-      let drumsFilter = try DrumPolicy(parsing: drums).filters ? drums : nil  // --drums transpose is an edit
-      let given = [("--mode", mode), ("--snap", snap), ("--drums", drumsFilter)].first { $0.1 != nil }
-      if let (name, _) = given {
+      let given = [("--mode", mode != nil), ("--snap", snap != nil), ("--drums filter", drums.filters)]
+      if let (name, _) = given.first(where: \.1) {  // --drums transpose is an edit, not the filter's
         throw KitError(.usage, "\(name) needs keys: add --keys, --scale or --pitches")
       }
       return nil
@@ -84,7 +78,7 @@ struct KeyFilterOptions: ParsableArguments {
     } catch {
       throw Self.usageError(error, option: option, text: text)
     }
-    return KeyFilter(keys: keySet, mode: try filterMode(), filtersDrums: try filtersDrums())
+    return KeyFilter(keys: keySet, mode: try filterMode(), filtersDrums: drums.filters)
   }
 
   /// `--mode` and `--snap` together.
@@ -104,11 +98,6 @@ struct KeyFilterOptions: ParsableArguments {
     case "snap": return .snap(direction ?? .nearest)
     default: throw KitError(.usage, "--mode '\(mode ?? "")': expected drop or snap")
     }
-  }
-
-  /// `--drums`.
-  private func filtersDrums() throws(KitError) -> Bool {
-    try DrumPolicy(parsing: drums).filters  // shared with --drums transpose
   }
 
   /// A one-line usage error for a key option, with a pointer to the scale list where it helps.

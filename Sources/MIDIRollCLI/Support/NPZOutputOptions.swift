@@ -13,33 +13,33 @@ struct NPZOutputOptions: ParsableArguments {
   @Option(
     name: .customLong("npz"),
     help: ArgumentHelp(
-      "What an .npz output holds: matrix (pypianoroll's piano rolls, the default) or notes (note columns per track).",
+      "(.npz) What it holds: matrix (pypianoroll's piano rolls, the default) or notes (note columns per track).",
       valueName: "matrix|notes"))
   var content: String?
 
   /// Steps per quarter note, as written.
   @Option(
     help: ArgumentHelp(
-      "Piano-roll time steps per quarter note (default 24, as pypianoroll).", valueName: "N"))
+      "(.npz) Piano-roll time steps per quarter note (default 24, as pypianoroll).", valueName: "N"))
   var resolution: String?
 
   /// A bar-relative step grid, as written.
   @Option(
     help: ArgumentHelp(
-      "Lay the time steps on this grid bar by bar (1/16, 1/8t, 1/8. …): every bar starts on a step, cut bars round up.",
+      "(.npz) Lay the time steps on this grid bar by bar (1/16, 1/8t, 1/8. …): every bar starts on a step, cut bars round up.",
       valueName: "grid"))
   var steps: String?
 
   /// Booleans instead of velocities.
-  @Flag(help: "Write the piano rolls as booleans (|b1) instead of velocities (|u1).")
+  @Flag(help: "(.npz) Write the piano rolls as booleans (|b1) instead of velocities (|u1).")
   var binary = false
 
   /// One matrix for all notes.
-  @Flag(help: "One piano roll for all notes instead of one per track and channel.")
+  @Flag(help: "(.npz) One piano roll for all notes instead of one per track and channel.")
   var merge = false
 
   /// STORED members.
-  @Flag(name: .customLong("no-compress"), help: "Store the .npz members uncompressed (as numpy.savez).")
+  @Flag(name: .customLong("no-compress"), help: "(.npz) Store the members uncompressed (as numpy.savez).")
   var noCompress = false
 
   /// What the sustain pedal does, as written.

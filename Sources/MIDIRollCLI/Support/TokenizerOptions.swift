@@ -16,13 +16,19 @@ struct TokenizerOptions: ParsableArguments {
   /// Creates default options.
   init() {}
 
+  /// Checks that a tokenizer file is named (its reading waits for the run).
+  /// - Throws: ``KitError`` (usage) when none is.
+  func checkNamed() throws(KitError) {
+    if tokenizer == nil {
+      throw KitError(.usage, "tokens are made and read with a MidiTok tokenizer file", hints: [.nameTokenizer])
+    }
+  }
+
   /// The tokenizer, read from its file.
   /// - Throws: ``KitError``: (usage) when no file is named, (bad input) when it cannot be
   ///   read or is not a tokenizer file midiroll reproduces.
   func tokensOptions() throws(KitError) -> TokensOptions {
-    guard let tokenizer else {
-      throw KitError(.usage, "tokens are made and read with a MidiTok tokenizer file", hints: [.nameTokenizer])
-    }
-    return try TokensOptions(tokenizerFile: tokenizer)
+    try checkNamed()
+    return try TokensOptions(tokenizerFile: tokenizer ?? "")
   }
 }

@@ -11,14 +11,39 @@ struct TransformOptions: ParsableArguments {
   /// Key options.
   @OptionGroup(title: "Keys") var keys: KeyFilterOptions
 
+  /// What `--drums` does to channel 10, as written.
+  @Option(
+    help: ArgumentHelp(
+      "Leave channel 10 alone (keep, the default), or filter it by the keys, transpose it, or both (filter,transpose).",
+      valueName: DrumPolicy.valueName(allowing: Self.drumParts)))
+  var drums: String?
+
+  /// What `--drums` may ask for here.
+  static let drumParts: Set<DrumPolicy.Part> = [.filter, .transpose]
+
   /// Creates default options.
   init() {}
 
   /// What the options ask for (possibly nothing).
+  /// - Parameter datasetSplitAllowed: Whether `--split name=fraction,…` (a dataset split, not an
+  ///   edit) may be given: only `batch` takes it.
   /// - Throws: ``KitError`` (usage) for a bad option.
-  func plan() throws(KitError) -> TransformPlan {
-    TransformPlan(
-      edits: try edit.edits(drums: keys.drums), filter: try keys.keyFilter(),
+  func plan(datasetSplitAllowed: Bool = false) throws(KitError) -> TransformPlan {
+    if !datasetSplitAllowed, let split = edit.datasetSplit {
+      throw KitError(
+        .usage,
+        "--split \(split) splits a dataset: it goes with batch (here --split takes channel or program)")
+    }
+    let drums = try DrumPolicy(parsing: drums, allowing: Self.drumParts)
+    return TransformPlan(
+      edits: try edit.edits(drums: drums), filter: try keys.keyFilter(drums: drums),
       quantizer: try quantize.quantizer())
+  }
+
+  /// Checks every value before any file is read.
+  /// A dataset split (`--split name=fraction,…`) is checked by the command that takes it (`batch`),
+  /// and refused by the others when they run.
+  func validate() throws {
+    _ = try Self.checkingUsage { () throws(KitError) in try plan(datasetSplitAllowed: true) }
   }
 }

@@ -36,6 +36,15 @@ public struct BatchConfiguration: Sendable {
   public var plan = TransformPlan()
   /// How outputs with choices are written (JSON profile, `.npz` layout).
   public var encoding = EncodingOptions()
+  /// Write only the first of each group of inputs with the same content (in sorted relative-path
+  /// order, across every shard) and report the others as duplicates of it.
+  public var dedup = false
+  /// Write each output under the folder of its part, chosen by the input's content.
+  public var split: DatasetSplit?
+  /// Add each input's statistics (``SongStats``) to its report line.
+  public var stats = false
+  /// Only record the content identities of this shard's inputs (the first pass of `dedup`).
+  public var fingerprintsOnly = false
   /// How a hint is worded in the report's reasons and messages (the command line names its
   /// options; the kit's own words name none).
   public var hintWords: @Sendable (KitHint) -> String = { $0.plainWords }

@@ -8,4 +8,8 @@ struct BatchJob: Sendable {
   var kind: SongFileKind
   /// Why it fails without being read, when the walk or the plan already knows.
   var problem: String?
+  /// The input of its content group that is written, when this one is a duplicate (`dedup`).
+  var duplicateOf: String?
+  /// The dataset part its content falls in (`split`).
+  var part: String?
 }

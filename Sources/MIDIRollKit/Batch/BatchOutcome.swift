@@ -8,6 +8,8 @@ struct BatchOutcome: Sendable {
     case failed
     /// Left alone on purpose (its output exists); ``BatchOutcome/reason`` says why.
     case skipped
+    /// Not written: the same content as the input ``BatchJob/duplicateOf`` names, which is.
+    case duplicate
   }
 
   /// The job.
@@ -30,6 +32,8 @@ struct BatchOutcome: Sendable {
   var tokens: Int?
   /// Problems the reader tolerated.
   var warnings: [String] = []
+  /// The input's statistics as a JSON object (`batch --stats`).
+  var stats: String?
   /// Time spent on this input, in seconds.
   var seconds = 0.0
 }

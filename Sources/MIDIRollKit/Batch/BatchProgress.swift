@@ -6,7 +6,9 @@
 public protocol BatchProgress: AnyObject {
   /// The work is planned: `totals.planned` inputs, converted `workers` at a time.
   func started(_ totals: BatchTotals, workers: Int)
-  /// An input failed; `path` is under the input folder, `reason` one line.
+  /// An input failed; `path` is the input under the input folder, or the output under the
+  /// output folder when that could not be written (`reason` then names the input); `reason`
+  /// is one line.
   func failed(path: String, reason: String)
   /// A signal asked the run to stop: the files in progress are being finished.
   func interrupted(by signal: Int32)

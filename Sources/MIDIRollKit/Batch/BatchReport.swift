@@ -151,6 +151,9 @@ struct JSONLine {
   /// Adds a nested object.
   mutating func add(_ name: String, _ object: JSONLine) { member(name, object.text) }
 
+  /// Adds a member whose value is JSON text already (an object written elsewhere).
+  mutating func addRaw(_ name: String, _ json: String) { member(name, json) }
+
   /// The object's text.
   var text: String { "{" + members + "}" }
 
@@ -171,7 +174,9 @@ extension BatchOutcome {
     var line = JSONLine()
     line.add("input", job.input)
     line.add("status", status.rawValue)
-    if status != .failed { line.add("output", job.output) }
+    if (status != .failed || cannotWrite) && status != .duplicate { line.add("output", job.output) }
+    if let kept = job.duplicateOf { line.add("kept", kept) }
+    if let part = job.part { line.add("split", part) }
     if let offset { line.add("offset", offset) }
     if let reason { line.add("reason", reason) }
     if cannotWrite { line.add("cannotWrite", true) }
@@ -182,6 +187,7 @@ extension BatchOutcome {
       if let tokens { line.add("tokens", tokens) }
       line.add("warnings", warnings)
     }
+    if let stats { line.addRaw("stats", stats) }
     line.add("seconds", seconds)
     return line.text
   }

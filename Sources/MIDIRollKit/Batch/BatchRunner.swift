@@ -1,4 +1,6 @@
 import Foundation
+import SMF
+import SongStatistics
 
 /// Runs a batch: walks the input tree, plans the jobs, converts them on worker threads and
 /// collects the outcomes on the calling thread, which alone writes the report and the
@@ -36,6 +38,29 @@ public struct BatchRunner {
     let interrupts = InterruptWatcher(resumeAdvice: configuration.hintWords(.resume))
     interrupts.start()
     defer { interrupts.stop() }
+    if configuration.fingerprintsOnly {
+      // The first pass alone: this shard's identities into its index; no report, no output.
+      var tree = InputTree(
+        root: configuration.inputFolder, filter: configuration.filter, skipping: [outputID])
+      tree.shouldStop = { interrupts.received != nil }
+      let found = tree.walk()
+      let identities = try contentIdentities(of: found, decoding: pipeline.decoding, interrupts: interrupts)
+      var totals = BatchTotals()
+      totals.inShard = found.filter { configuration.shard.contains($0.relativePath) }.count
+      totals.planned = totals.inShard
+      for input in found where configuration.shard.contains(input.relativePath) {
+        switch identities[input.relativePath] {
+        case .failed?: totals.failed += 1
+        case .identity?: totals.ok += 1
+        case nil: break
+        }
+      }
+      return BatchResult(
+        totals: totals, interruption: interrupts.received, notStarted: 0,
+        seconds: Human.seconds(clock.now - started),
+        reportPath: FingerprintIndex.path(
+          outputFolder: configuration.outputFolder, shard: configuration.shard))
+    }
 
     // The report is locked before it is read for --resume: a second run of the same report
     // waits for the first, then resumes from everything the first wrote.
@@ -67,7 +92,8 @@ public struct BatchRunner {
     let found = tree.walk()
     var totals = BatchTotals()
     var outputFolders = Set<String>()
-    let jobs = try plan(found, totals: &totals, outputFolders: &outputFolders)
+    let identities = try contentIdentities(of: found, decoding: pipeline.decoding, interrupts: interrupts)
+    let jobs = try plan(found, identities: identities, totals: &totals, outputFolders: &outputFolders)
     totals.planned = jobs.count
     let staleRemoved = StaleTemporaryFiles.remove(in: outputFolders)
     if staleRemoved > 0 {
@@ -90,7 +116,8 @@ public struct BatchRunner {
     interrupts.protect(slots)
     let converter = FileConverter(
       inputFolder: configuration.inputFolder, outputFolder: configuration.outputFolder,
-      force: configuration.force, pipeline: pipeline, hintWords: configuration.hintWords)
+      force: configuration.force, pipeline: pipeline, hintWords: configuration.hintWords,
+      withStats: configuration.stats)
     let announcesStarts = configuration.announcesStarts
     for worker in 0..<workerCount {
       let slot = slots[worker]
@@ -121,8 +148,14 @@ public struct BatchRunner {
         totals.add(outcome)
         report.add(outcome.reportLine)
         if outcome.status == .failed {
-          let path = configuration.inputFolder + "/" + outcome.job.input
-          printer.failed(path: path, reason: outcome.reason ?? "failed")
+          let input = configuration.inputFolder + "/" + outcome.job.input
+          if outcome.cannotWrite && !outcome.job.output.isEmpty {  // a full disk names the output
+            let output = configuration.outputFolder + "/" + outcome.job.output
+            printer.failed(
+              path: output, reason: (outcome.reason ?? "cannot write") + " (the output of \(input))")
+          } else {
+            printer.failed(path: input, reason: outcome.reason ?? "failed")
+          }
         }
       }
       do {
@@ -203,12 +236,51 @@ public struct BatchRunner {
     return (inputID, outputID)
   }
 
+  /// The content identities `--dedup` and `--split` need (none without them): with `dedup`,
+  /// of every input of the tree (every shard must make the same choice), else of this shard's;
+  /// those the folder's fingerprint index lacks are read now (``FingerprintPass``) and added to
+  /// this shard's index.
+  private func contentIdentities(
+    of found: [FoundInput], decoding: DecodingOptions, interrupts: InterruptWatcher
+  ) throws(KitError) -> [String: FingerprintIndex.Entry] {
+    guard configuration.dedup || configuration.split != nil || configuration.fingerprintsOnly else {
+      return [:]
+    }
+    var entries = FingerprintIndex.read(folder: configuration.outputFolder).entries
+    let needed = found.filter { input in
+      (configuration.dedup && !configuration.fingerprintsOnly)
+        || configuration.shard.contains(input.relativePath)
+    }
+    let missing = needed.filter { entries[$0.relativePath] == nil }
+    let pass = FingerprintPass(
+      decoding: decoding, inputFolder: configuration.inputFolder, jobs: configuration.jobs,
+      hintWords: configuration.hintWords)
+    let indexPath = FingerprintIndex.path(
+      outputFolder: configuration.outputFolder, shard: configuration.shard)
+    for (input, entry) in try pass.run(missing, indexPath: indexPath, interrupts: interrupts) {
+      entries[input] = entry
+    }
+    return entries
+  }
+
   /// The jobs of this run: every input found, with its output; an input whose output another
   /// input already claims fails; then this shard's part, without what an earlier run did.
+  /// With `dedup`, an input whose content an input earlier in sorted relative-path order (UTF-8
+  /// bytes) has is a duplicate of the first such; with `split`, each output goes under its
+  /// part's folder. An input whose identity could not be read fails.
   /// `outputFolders` gets the folder of every output of the tree, this shard's or not.
-  private func plan(_ found: [FoundInput], totals: inout BatchTotals, outputFolders: inout Set<String>)
-    throws(KitError) -> [BatchJob]
-  {
+  private func plan(
+    _ found: [FoundInput], identities: [String: FingerprintIndex.Entry], totals: inout BatchTotals,
+    outputFolders: inout Set<String>
+  ) throws(KitError) -> [BatchJob] {
+    var keptByContent: [String: String] = [:]
+    if configuration.dedup {
+      let ordered = found.map(\.relativePath).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      for path in ordered {
+        guard case .identity(let identity) = identities[path] else { continue }
+        if keptByContent[identity.fingerprint] == nil { keptByContent[identity.fingerprint] = path }
+      }
+    }
     var claimed: [String: String] = [:]
     claimed.reserveCapacity(found.count)
     let earlier =
@@ -216,8 +288,17 @@ public struct BatchRunner {
     var jobs: [BatchJob] = []
     for input in found {
       var job = BatchJob(input: input.relativePath, output: "", kind: input.kind, problem: input.problem)
+      switch identities[input.relativePath] {
+      case .failed(let reason)?: if job.problem == nil { job.problem = reason }
+      case .identity(let identity)?:
+        job.part = configuration.split?.part(of: identity.fingerprint)
+        if let kept = keptByContent[identity.fingerprint], kept != input.relativePath {
+          job.duplicateOf = kept
+        }
+      case nil: break
+      }
       if job.problem == nil {
-        job.output = configuration.outputPath(for: input.relativePath)
+        job.output = (job.part.map { $0 + "/" } ?? "") + configuration.outputPath(for: input.relativePath)
         if let first = claimed[job.output] {
           job.problem = "\(first) has the same output \(job.output) (rename one of them)"
         } else {
@@ -229,6 +310,10 @@ public struct BatchRunner {
       }
       guard configuration.shard.contains(job.input) else { continue }
       totals.inShard += 1
+      if job.duplicateOf != nil, earlier.duplicates.contains(job.input) {
+        totals.alreadyDone += 1
+        continue
+      }
       if let output = earlier.done[job.input], output == job.output,
         FileID(path: configuration.outputFolder + "/" + output) != nil
       {
@@ -260,6 +345,9 @@ public struct BatchRunner {
     run.add("alreadyDone", totals.alreadyDone)
     run.add("failedBefore", totals.failedBefore)
     run.add("inShard", totals.inShard)
+    run.add("dedup", configuration.dedup)
+    if let split = configuration.split { run.add("split", split.description) }
+    run.add("stats", configuration.stats)
     return run
   }
 
@@ -269,6 +357,7 @@ public struct BatchRunner {
     summary.add("ok", totals.ok)
     summary.add("failed", totals.failed)
     summary.add("skipped", totals.skipped)
+    summary.add("duplicates", totals.duplicates)
     summary.add("alreadyDone", totals.alreadyDone)
     summary.add("failedBefore", totals.failedBefore)
     summary.add("notStarted", result.notStarted)

@@ -15,6 +15,8 @@ public struct BatchTotals: Sendable {
   public var failed = 0
   /// Skipped (their output exists).
   public var skipped = 0
+  /// Inputs not written as duplicates of another (`--dedup`).
+  public var duplicates = 0
   /// Failed because an output could not be written.
   public var cannotWrite = 0
   /// Converted with warnings.
@@ -27,7 +29,7 @@ public struct BatchTotals: Sendable {
   public var bytesOut = 0
 
   /// Inputs finished, whatever their end.
-  public var done: Int { ok + failed + skipped }
+  public var done: Int { ok + failed + skipped + duplicates }
 
   /// Counts one outcome.
   mutating func add(_ outcome: BatchOutcome) {
@@ -42,6 +44,8 @@ public struct BatchTotals: Sendable {
       if outcome.cannotWrite { cannotWrite += 1 }
     case .skipped:
       skipped += 1
+    case .duplicate:
+      duplicates += 1
     }
     bytesIn += outcome.bytesIn
   }

@@ -1,3 +1,5 @@
+import SongStatistics
+
 /// The work done for one input of a batch: the one ``SongPipeline`` (read → transform →
 /// encode → write), with the batch's rules around it (an existing output is skipped unless
 /// `force`, an output is never its input).
@@ -16,6 +18,8 @@ struct FileConverter: Sendable {
   let pipeline: SongPipeline
   /// How hints are worded in failure reasons.
   let hintWords: @Sendable (KitHint) -> String
+  /// Whether each input's statistics go into its report line.
+  var withStats = false
 
   /// Converts one input; never throws, the outcome says what happened.
   /// - Parameters:
@@ -39,6 +43,10 @@ struct FileConverter: Sendable {
   private func convert(into outcome: inout BatchOutcome, slot: TemporarySlot, tag: String) throws(KitError) {
     let job = outcome.job
     if let problem = job.problem { throw KitError(.badInput, problem) }
+    if job.duplicateOf != nil {
+      outcome.status = .duplicate
+      return
+    }
     let inputPath = inputFolder + "/" + job.input
     let outputPath = outputFolder + "/" + job.output
     let existing = FileID(path: outputPath)
@@ -51,8 +59,11 @@ struct FileConverter: Sendable {
     if existing == input.id {
       throw KitError(.usage, "the output \(job.output) is the input; it is never overwritten")
     }
+    var stats: String?
     let result = try pipeline.run(
-      inputPath: inputPath, inputKind: job.kind, to: .batch(outputPath, slot: slot, tag: tag))
+      inputPath: inputPath, inputKind: job.kind, to: .batch(outputPath, slot: slot, tag: tag),
+      inspect: withStats ? { input throws(KitError) in stats = try SongStats(input).jsonLine } : nil)
+    outcome.stats = stats
     outcome.warnings = result.warnings
     outcome.notes = result.notes
     outcome.tokens = result.tokens

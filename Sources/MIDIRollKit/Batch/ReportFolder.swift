@@ -1,4 +1,5 @@
 import Foundation
+import SMF
 
 /// Every batch report in one folder (`midiroll-report*.jsonl`: all shards, all resumed runs)
 /// summed up: each input counted once, its latest result winning; the failures grouped by
@@ -51,6 +52,23 @@ public struct ReportFolder: Sendable {
   }
   /// Inputs known to have no result yet.
   var missing: Int { gaps.reduce(0) { $0 + ($1.missing ?? 0) } }
+
+  /// The duplicate groups: each input written, with the inputs reported as its duplicates
+  /// (sorted), in the order of the inputs written.
+  var duplicateGroups: [(kept: String, duplicates: [String])] {
+    var groups: [String: [String]] = [:]
+    for entry in latest.values where entry.status == BatchOutcome.Status.duplicate.rawValue {
+      groups[entry.kept ?? "", default: []].append(entry.input)
+    }
+    return groups.keys.sorted().map { ($0, groups[$0]!.sorted()) }
+  }
+
+  /// The dataset's statistics, from the inputs whose latest line has them (`batch --stats`),
+  /// or `nil` when none has.
+  var statistics: DatasetSummary? {
+    let lines = latest.values.compactMap(\.stats)
+    return lines.isEmpty ? nil : DatasetSummary(lines)
+  }
 
   /// The failures grouped by reason, the largest group first.
   var failures: [FailureGroup] {
@@ -147,6 +165,7 @@ public struct ReportFolder: Sendable {
     object.add("ok", count(.ok))
     object.add("failed", count(.failed))
     object.add("skipped", count(.skipped))
+    object.add("duplicates", count(.duplicate))
     object.add("missing", missing)
     var groups: [String] = []
     for group in failures {
@@ -173,18 +192,29 @@ public struct ReportFolder: Sendable {
     var text = object.text
     text.removeLast()
     text += ",\"failures\":[" + groups.joined(separator: ",") + "]"
-    text += ",\"incomplete\":[" + gapObjects.joined(separator: ",") + "]}"
+    text += ",\"incomplete\":[" + gapObjects.joined(separator: ",") + "]"
+    let duplicateObjects = duplicateGroups.map { group in
+      var line = JSONLine()
+      line.add("kept", group.kept)
+      line.add("duplicates", group.duplicates)
+      return line.text
+    }
+    text += ",\"duplicateGroups\":[" + duplicateObjects.joined(separator: ",") + "]"
+    if let statistics { text += ",\"stats\":" + statistics.json }
+    text += "}"
     return text
   }
 
   /// The summary as lines for people.
   public var text: String { text(hintWords: \.plainWords) }
 
-  /// The report as text, each hint worded by `hintWords` (the command line names its options).
+  /// The report as text, each hint worded by `hintWords` (the command line names its options);
+  /// control characters in paths and reasons escaped, so each line stays one line.
   public func text(hintWords: (KitHint) -> String) -> String {
     var lines: [String] = []
     lines.append("\(reports.count) report(s), \(runs) run(s)")
     var counts = "\(inputs) inputs: \(count(.ok)) ok, \(count(.failed)) failed, \(count(.skipped)) skipped"
+    if count(.duplicate) > 0 { counts += ", \(count(.duplicate)) duplicates" }
     if missing > 0 { counts += ", \(missing) missing" }
     lines.append(counts)
     if unreadableLines > 0 {
@@ -197,6 +227,19 @@ public struct ReportFolder: Sendable {
         let count = String(group.count)
         lines.append(String(repeating: " ", count: max(0, 7 - count.count)) + count + "  " + group.reason)
         lines.append("         e.g. " + group.examples.joined(separator: ", "))
+      }
+    }
+    if let statistics {
+      lines.append(
+        "statistics of \(statistics.files) input(s) (muspy refuses \(statistics.muspyRefused)): "
+          + "their histograms and counts are in the JSON summary and on the report page")
+    }
+    let duplicates = duplicateGroups
+    if !duplicates.isEmpty {
+      lines.append("duplicate groups (the input written, then its duplicates):")
+      for group in duplicates {
+        lines.append("  " + group.kept)
+        for duplicate in group.duplicates { lines.append("    = " + duplicate) }
       }
     }
     if gaps.isEmpty {
@@ -212,6 +255,6 @@ public struct ReportFolder: Sendable {
         lines.append("  shard \(gap.shard): " + what.joined(separator: ", ") + suffix)
       }
     }
-    return lines.map { $0 + "\n" }.joined()
+    return lines.map { OneLine.escaping($0) + "\n" }.joined()  // a path or reason never breaks a line
   }
 }

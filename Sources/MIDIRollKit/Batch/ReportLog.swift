@@ -13,12 +13,17 @@ struct ReportLog: Sendable {
     var input: String
     /// `ok`, `failed` or `skipped`.
     var status: String
-    /// The output's path, relative to the output folder (not for failures).
+    /// The output's path, relative to the output folder (not for failures, but those of
+    /// writing the output).
     var output: String?
     /// Why it failed or was skipped.
     var reason: String?
     /// Whether it failed because its output could not be written.
     var cannotWrite: Bool
+    /// For a duplicate, the input of its group that is written.
+    var kept: String?
+    /// Its statistics (`batch --stats`).
+    var stats: StatsLine?
     /// When the run that wrote the line started (ISO 8601), for ordering across files.
     var runStarted: String
     /// The line's number in its file (1-based).
@@ -62,6 +67,8 @@ struct ReportLog: Sendable {
     var output: String?
     var reason: String?
     var cannotWrite: Bool?
+    var kept: String?
+    var stats: StatsLine?
     var run: RunMembers?
     var summary: SummaryMembers?
   }
@@ -101,7 +108,8 @@ struct ReportLog: Sendable {
       } else if let input = parsed.input, let status = parsed.status {
         entries[input] = Entry(
           input: input, status: status, output: parsed.output, reason: parsed.reason,
-          cannotWrite: parsed.cannotWrite ?? false, runStarted: runs.last?.started ?? "", line: number)
+          cannotWrite: parsed.cannotWrite ?? false, kept: parsed.kept, stats: parsed.stats,
+          runStarted: runs.last?.started ?? "", line: number)
       } else {
         unreadableLines.append(number)
       }
@@ -117,6 +125,8 @@ enum ReportReader {
     var done: [String: String] = [:]
     /// Inputs whose latest line is a failure of the input itself (not of writing its output).
     var failed: Set<String> = []
+    /// Inputs whose latest line says they are duplicates.
+    var duplicates: Set<String> = []
     /// How many lines of the report could not be read.
     var unreadableLines = 0
   }
@@ -133,6 +143,8 @@ enum ReportReader {
         if let output = entry.output { earlier.done[entry.input] = output }
       case BatchOutcome.Status.failed.rawValue where !entry.cannotWrite:
         earlier.failed.insert(entry.input)
+      case BatchOutcome.Status.duplicate.rawValue:
+        earlier.duplicates.insert(entry.input)
       default: break
       }
     }

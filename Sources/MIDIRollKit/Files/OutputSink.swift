@@ -24,6 +24,9 @@ public final class OutputSink {
   public let destination: String
   /// The bytes written so far (flushed or not).
   public private(set) var count = 0
+  /// The bytes the descriptor has taken so far (what a reader may already have, even when a
+  /// later step fails).
+  public private(set) var delivered = 0
 
   /// A sink writing to `descriptor`, which it does not close.
   /// - Parameter destination: Names the output in errors.
@@ -49,7 +52,7 @@ public final class OutputSink {
     count += bytes.count
     if used + bytes.count > buffer.count { flushBuffer() }
     if bytes.count >= buffer.count {
-      if failure == 0 { failure = writeAll(descriptor, bytes) }
+      if failure == 0 { failure = writeAll(descriptor, bytes, written: &delivered) }
       return
     }
     guard failure == 0 else { return }
@@ -81,7 +84,7 @@ public final class OutputSink {
 
   private func flushBuffer() {
     if failure == 0 && used > 0 {
-      failure = writeAll(descriptor, UnsafeRawBufferPointer(rebasing: buffer[0..<used]))
+      failure = writeAll(descriptor, UnsafeRawBufferPointer(rebasing: buffer[0..<used]), written: &delivered)
     }
     used = 0
   }

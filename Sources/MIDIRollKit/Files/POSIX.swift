@@ -13,6 +13,15 @@ func readSome(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: I
 /// - Returns: 0, or the `errno` of the failure.
 func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32 {
   var written = 0
+  return writeAll(descriptor, buffer, written: &written)
+}
+
+/// Writes a whole buffer with `write(2)`, retried on `EINTR`, `EAGAIN` and short writes, adding
+/// to `written` the bytes the descriptor took (all of them, or those before a failure).
+/// - Returns: 0, or the `errno` of the failure.
+func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer, written total: inout Int) -> Int32 {
+  var written = 0
+  defer { total += written }
   while written < buffer.count {
     let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
     if result >= 0 {

@@ -70,14 +70,18 @@ extension FileIO {
   /// place: the output appears whole or not at all, and an abort removes the temporary file
   /// through `slot`. A write that fails (a full disk), or a `body` that throws, removes the
   /// temporary file; nothing appears at `path`.
-  /// - Parameter tag: Makes the temporary name unique among this process's workers.
+  /// - Parameters:
+  ///   - tag: Makes the temporary name unique among this process's workers.
+  ///   - naming: The output as the user named it, in errors (`path` by default; the symbolic
+  ///     link whose target `path` is).
   /// - Returns: The bytes written.
   /// - Throws: ``KitError``: (cannot write) naming the output and the reason, or what `body` threw.
   @discardableResult
   public static func writeAtomically(
-    to path: String, slot: TemporarySlot, tag: String, createFolders: Bool = true,
+    to path: String, slot: TemporarySlot, tag: String, createFolders: Bool = true, naming: String? = nil,
     _ body: (OutputSink) throws(KitError) -> Void
   ) throws(KitError) -> Int {
+    let named = naming ?? path
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[..<$0]) } ?? "."
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -85,11 +89,11 @@ extension FileIO {
     let create = { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
     var descriptor = slot.create(temporary, create)
     if descriptor < 0 && errno == ENOENT && createFolders {
-      try makeFolders(folder, for: path)
+      try makeFolders(folder, for: named)
       descriptor = slot.create(temporary, create)
     }
-    guard descriptor >= 0 else { throw writeError(path, errno, "cannot create a file in \(folder)") }
-    let sink = OutputSink(descriptor: descriptor, destination: path)
+    guard descriptor >= 0 else { throw writeError(named, errno, "cannot create a file in \(folder)") }
+    let sink = OutputSink(descriptor: descriptor, destination: named)
     do {
       try body(sink)
     } catch {
@@ -102,12 +106,12 @@ extension FileIO {
     if close(descriptor) != 0 && failure == 0 { failure = errno }
     if failure != 0 {
       slot.discard()
-      throw writeError(path, failure, "cannot write")
+      throw writeError(named, failure, "cannot write")
     }
     if slot.commit(to: path) != 0 {
       let code = errno
       slot.discard()
-      throw writeError(path, code, "cannot move the output into place")
+      throw writeError(named, code, "cannot move the output into place")
     }
     return sink.count
   }

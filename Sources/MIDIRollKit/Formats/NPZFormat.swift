@@ -26,7 +26,9 @@ public enum NPZFormat {
           throw KitError(
             .badInput, file: input.path, error.description, hints: [.coarserMatrixGrid, .mergeMatrixTracks])
         case .archive(.tooManyMembers):
-          throw KitError(.badInput, file: input.path, error.description, hints: [.mergeMatrixTracks])
+          // Note columns have no matrices to merge: merging the song's tracks is what helps.
+          let merge: KitHint = options.content == .notes ? .mergeTracks : .mergeMatrixTracks
+          throw KitError(.badInput, file: input.path, error.description, hints: [merge])
         default: throw KitError(.badInput, file: input.path, error.description)
         }
       }

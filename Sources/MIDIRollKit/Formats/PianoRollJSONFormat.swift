@@ -27,12 +27,28 @@ public enum PianoRollJSONFormat {
       prefer: options.prefer, maximumInputBytes: limit.overflow ? Int.max : limit.partialValue)
   }
 
-  /// Runs `body`, turning a JSON error into the kit's, naming `path`.
-  static func reading<T>(_ path: String, _ body: () throws(PianoRollJSONError) -> T) throws(KitError) -> T {
+  /// Runs `body`, turning a JSON error into the kit's, naming `path`; a document over the limit
+  /// is said to be over the size limit the user set (`options.maximumSize`), not over the
+  /// JSON limit derived from it.
+  static func reading<T>(
+    _ path: String, _ options: DecodingOptions, _ body: () throws(PianoRollJSONError) -> T
+  )
+    throws(KitError) -> T
+  {
     do throws(PianoRollJSONError) { return try body() } catch {
-      var hints: [KitHint] = []
-      if case .conflict = error.kind { hints.append(.chooseWhatWins) }
-      throw KitError(.badInput, file: path, error.description, offset: error.offset, hints: hints)
+      switch error.kind {
+      case .tooLarge:
+        throw KitError(
+          .badInput, file: path,
+          "piano-roll JSON of more than \(PianoRollJSON.worstCaseBytesPerMIDIByte) times the size limit of "
+            + "\(options.maximumSize) bytes (the most JSON a .mid of that size becomes)",
+          hints: [.raiseSizeLimit])
+      case .conflict:
+        throw KitError(
+          .badInput, file: path, error.description, offset: error.offset, hints: [.chooseWhatWins])
+      default:
+        throw KitError(.badInput, file: path, error.description, offset: error.offset)
+      }
     }
   }
 
@@ -40,7 +56,7 @@ public enum PianoRollJSONFormat {
   struct Decoder: SongDecoder {
     func decode(_ bytes: [UInt8], path: String, options: DecodingOptions) throws(KitError) -> SongInput {
       let jsonOptions = decodeOptions(options)
-      let song = try reading(path) { () throws(PianoRollJSONError) in
+      let song = try reading(path, options) { () throws(PianoRollJSONError) in
         try PianoRollJSON.decode(bytes, options: jsonOptions)
       }
       return SongInput(path: path, content: .song(song), readOptions: options.midi)
@@ -49,7 +65,7 @@ public enum PianoRollJSONFormat {
     func decode(fileAt path: String, options: DecodingOptions) throws(KitError) -> SongInput? {
       let jsonOptions = decodeOptions(options)
       let song = try FileIO.withInput(path) { (descriptor) throws(KitError) -> Song in
-        try reading(path) { () throws(PianoRollJSONError) in
+        try reading(path, options) { () throws(PianoRollJSONError) in
           try PianoRollJSON.decode(fileDescriptor: descriptor, options: jsonOptions)
         }
       }
@@ -92,7 +108,7 @@ public enum PianoRollJSONFormat {
     let options = decodeOptions(decoding)
     let bytes = try FileIO.withInput(path) { (descriptor) throws(KitError) -> [UInt8] in
       if path != "-" {  // a regular file, which can be read again
-        let streamed = try reading(path) { () throws(PianoRollJSONError) in
+        let streamed = try reading(path, decoding) { () throws(PianoRollJSONError) in
           try PianoRollJSON.midiFile(decoding: .fileDescriptor(descriptor), options: options)
         }
         if let streamed { return streamed }
@@ -100,7 +116,7 @@ public enum PianoRollJSONFormat {
           throw KitError(.badInput, file: path, "cannot read the file again from its start")
         }
       }
-      return try reading(path) { () throws(PianoRollJSONError) in
+      return try reading(path, decoding) { () throws(PianoRollJSONError) in
         try PianoRollJSON.decode(fileDescriptor: descriptor, options: options).serialized()
       }
     }

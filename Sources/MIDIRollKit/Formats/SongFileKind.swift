@@ -19,6 +19,8 @@ public struct SongFileKind: RawRepresentable, Hashable, Sendable, CustomStringCo
   public static let html = SongFileKind(rawValue: "html")
   /// Audio through a General MIDI synthesizer (`.wav`).
   public static let wav = SongFileKind(rawValue: "wav")
+  /// A song's statistics as a JSON line (`.jsonl`).
+  public static let stats = SongFileKind(rawValue: "stats")
   /// MidiTok's token ids (`.json`, named by `tokenize`, `detokenize` or `--to tokens`).
   public static let tokens = SongFileKind(rawValue: "tokens")
 
@@ -65,7 +67,9 @@ public struct SongFileKind: RawRepresentable, Hashable, Sendable, CustomStringCo
       let rendering = role == .output && SongFormats.format(kind)?.isRendering == true
       return KitError(
         .usage, file: path, "this command does not \(role.verb) .\(kind) (expected \(names))",
-        hints: rendering ? [.renderInstead(output: path == "-" ? "OUT.\(kind)" : path)] : [])
+        // The path named when it is that kind (roll.svg), else a name of that kind.
+        hints: rendering
+          ? [.renderInstead(output: SongFileKind(path: path) == kind ? path : "OUT.\(kind)")] : [])
     }
     if let explicit {
       guard allowed.contains(explicit) else { throw refusing(explicit) }

@@ -36,12 +36,15 @@ public struct SongFormat: Sendable {
   public let decoder: (any SongDecoder)?
   /// Makes a writer of songs in this format; `nil` for formats that are only read.
   public let makeEncoder: EncoderFactory?
+  /// Whether its decoder needs options of its own (MidiTok's tokens need the tokenizer), so it
+  /// is read only by the command that takes them, never by naming the kind alone.
+  public let decoderNeedsOptions: Bool
 
   /// Describes a format.
   public init(
     kind: SongFileKind, title: String, extensions: [String], isRendering: Bool = false,
     sniff: @escaping @Sendable ([UInt8]) -> Bool = { _ in false }, decoder: (any SongDecoder)? = nil,
-    makeEncoder: EncoderFactory? = nil
+    makeEncoder: EncoderFactory? = nil, decoderNeedsOptions: Bool = false
   ) {
     self.kind = kind
     self.title = title
@@ -50,6 +53,7 @@ public struct SongFormat: Sendable {
     self.sniff = sniff
     self.decoder = decoder
     self.makeEncoder = makeEncoder
+    self.decoderNeedsOptions = decoderNeedsOptions
   }
 
   /// Whether songs are read in this format.

@@ -4,7 +4,7 @@ public enum SongFormats {
   /// Every format, in the order they are listed to people.
   public static let all: [SongFormat] = [
     MIDIFormat.format, PianoRollJSONFormat.format, NPZFormat.format, SVGFormat.format, HTMLFormat.format,
-    WAVFormat.format, TokensFormat.format,
+    WAVFormat.format, StatsFormat.format, TokensFormat.format,
   ]
 
   /// The format named `kind`, or `nil` when none is registered under that name.
@@ -19,6 +19,10 @@ public enum SongFormats {
 
   /// The kinds that can be read.
   public static var readable: [SongFileKind] { all.filter(\.reads).map(\.kind) }
+  /// The kinds read by naming the kind alone (`--from`): those whose decoder needs no options.
+  public static var readableByName: [SongFileKind] {
+    all.filter { $0.reads && !$0.decoderNeedsOptions }.map(\.kind)
+  }
   /// The kinds that can be written.
   public static var writable: [SongFileKind] { all.filter(\.writes).map(\.kind) }
 
@@ -38,7 +42,7 @@ public enum SongFormats {
   /// - Throws: ``KitError`` (bad input) naming `path` when that kind is never read.
   public static func decoder(for kind: SongFileKind, path: String) throws(KitError) -> any SongDecoder {
     guard let decoder = format(kind)?.decoder else {
-      let names = readable.map { "." + $0.rawValue }.joined(separator: " and ")
+      let names = readableByName.map { "." + $0.rawValue }.joined(separator: " and ")
       throw KitError(.badInput, file: path, ".\(kind) is an output format; midiroll reads \(names)")
     }
     return decoder

@@ -59,14 +59,16 @@ public struct SongPipeline: Sendable {
   ///   - inputKind: The input's kind; `nil` lets its extension or first bytes say.
   ///   - warningsRead: Called with the input's tolerated problems as soon as it is read (before
   ///     the output is written), so they are shown even when writing fails.
+  ///   - inspect: Called with the input as read, before the transform (`batch --stats` measures
+  ///     it there); JSON is then never streamed past the song.
   /// - Throws: ``KitError``: (bad input) naming the file and where, (usage) for a request that
   ///   cannot be carried out, (cannot write) naming the output.
   public func run(
     inputPath: String, inputKind: SongFileKind? = nil, to target: OutputTarget,
-    warningsRead: ([String]) -> Void = { _ in }
+    warningsRead: ([String]) -> Void = { _ in }, inspect: ((SongInput) throws(KitError) -> Void)? = nil
   ) throws(KitError) -> Outcome {
     var outcome = Outcome()
-    if streams(inputPath, inputKind: inputKind) {
+    if inspect == nil, streams(inputPath, inputKind: inputKind) {
       var notes = 0
       outcome.bytesOut = try target.write { sink throws(KitError) in
         notes = try PianoRollJSONFormat.writeMIDI(fromJSONFile: inputPath, options: decoding, to: sink)
@@ -91,6 +93,7 @@ public struct SongPipeline: Sendable {
     }
     var input = try SongInput(path: inputPath, kind: inputKind, options: decoding)
     warningsRead(input.warnings)
+    try inspect?(input)
     outcome.warnings = input.warnings
     outcome.steps = try plan.apply(to: &input)
     outcome.notes = input.noteCount

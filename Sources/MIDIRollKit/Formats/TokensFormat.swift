@@ -15,7 +15,7 @@ public enum TokensFormat {
         throw KitError(.usage, "tokens need a MidiTok tokenizer file", hints: [.nameTokenizer])
       }
       return Encoder(tokenizer: tokenizer)
-    })
+    }, decoderNeedsOptions: true)
 
   /// Tokenizes a song: its `.mid` bytes (a piano roll is written as `.mid` first) read as
   /// symusic reads them, then MidiTok's preprocessing, tokenization and ids.

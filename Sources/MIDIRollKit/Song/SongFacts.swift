@@ -72,13 +72,7 @@ public struct SongFacts: Sendable {
     }
     out.raw("], \"notes\": ")
     out.rawInteger(file.noteCount)
-    if let range = summary.pitchRange {
-      out.raw(", \"pitchRange\": {\"low\": ")
-      out.rawInteger(Int(range.lowerBound))
-      out.raw(", \"high\": ")
-      out.rawInteger(Int(range.upperBound))
-      out.raw("}")
-    }
+    PianoRollJSON.writePitchRange(summary.pitchRange, to: &out)
     out.raw(", \"endTick\": ")
     out.rawInteger(summary.endTick)
     out.raw(", \"seconds\": ")

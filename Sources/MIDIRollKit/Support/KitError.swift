@@ -1,3 +1,5 @@
+import SMF
+
 /// The one failure of midiroll's kit: what went wrong with which file, where, and what would
 /// help.
 ///

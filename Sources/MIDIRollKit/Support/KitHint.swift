@@ -19,6 +19,8 @@ public enum KitHint: Sendable, Equatable {
   case coarserMatrixGrid
   /// Merge the tracks of the matrices into one.
   case mergeMatrixTracks
+  /// Merge the song's tracks into one before it is written.
+  case mergeTracks
   /// Name a SoundFont.
   case soundFont
   /// Allow longer songs to be rendered.
@@ -43,7 +45,8 @@ public enum KitHint: Sendable, Equatable {
     case .renderInstead(let output): "to draw or play a song, render it as \(output)"
     case .outOfRange: "drop or clamp what falls out of range"
     case .coarserMatrixGrid: "use a coarser grid"
-    case .mergeMatrixTracks: "merge the tracks"
+    case .mergeMatrixTracks: "merge the matrices"
+    case .mergeTracks: "merge the tracks"
     case .soundFont: "name a SoundFont"
     case .raiseDurationLimit: "raise the duration limit"
     case .lowerGain: "lower the gain"

@@ -5,12 +5,14 @@ import SMF
 /// - ``merge``: every track into one, format 0. Events and notes keep their ticks; within a
 ///   tick, the tracks' order. One End of Track, at the latest track end.
 /// - ``split(by:)``: format 1 with a conductor track first — every meta event (tempo, meters,
-///   keys, names, markers, texts) and SysEx message of the song — then one track per channel
-///   (``SplitKey/channel``, in channel order) or per program (``SplitKey/program``, in program
-///   order, drums of channel 10 last as one track). A note goes to the program in force on its
-///   channel when it starts (0 before any program change); a channel message to the program in
-///   force on its channel at its tick (a program change to its own program). Every track ends
-///   at the song's end.
+///   keys, the song's name, markers, texts) and SysEx message of the song — then one track per
+///   channel (``SplitKey/channel``, in channel order) or per program (``SplitKey/program``, in
+///   program order, drums of channel 10 last as one track). A note goes to the program in force
+///   on its channel when it starts (0 before any program change); a channel message to the
+///   program in force on its channel at its tick (a program change to its own program). Every
+///   track ends at the song's end. Track names stay with their notes (``SplitNames``): each new
+///   track is named after the tracks (other than the first, whose name is the song's) whose
+///   notes and channel messages it takes.
 ///
 /// Either way the song plays the same: the same events at the same ticks, regrouped. Format 2
 /// songs (independent patterns) are refused (``EditError/independentTracks``). Orders recorded
@@ -49,7 +51,7 @@ public enum TrackLayout: Hashable, Sendable, CustomStringConvertible {
     let hasEndOfTrack = song.tracks.contains { $0.endOfTrackTick != nil } || song.tracks.isEmpty
     switch self {
     case .merge:
-      var merged = Self.grouped(song.tracks, into: 1, hasEndOfTrack: hasEndOfTrack, end: end) { _ in
+      var merged = Self.grouped(song.tracks, into: 1, hasEndOfTrack: hasEndOfTrack, end: end) { _, _, _ in
         0
       } note: { _ in
         0
@@ -59,9 +61,13 @@ public enum TrackLayout: Hashable, Sendable, CustomStringConvertible {
       song.format = .singleTrack
     case .split(let key):
       let groups = SplitGroups(song.tracks, by: key)
+      let names = SplitNames(song.tracks, groups: groups)
       song.tracks = Self.grouped(
-        song.tracks, into: groups.count + 1, hasEndOfTrack: hasEndOfTrack, end: end,
-        event: { groups.track(of: $0) }, note: { groups.track(of: $0) })
+        song.tracks, into: groups.count + 1, hasEndOfTrack: hasEndOfTrack, end: end, leading: names.names,
+        event: { source, index, item in
+          names.moves(source: source, index: index) ? nil : groups.track(of: item)
+        },
+        note: { groups.track(of: $0) })
       for index in song.tracks.indices {
         for i in song.tracks[index].notes.indices { song.tracks[index].notes[i].track = index }
       }
@@ -74,17 +80,20 @@ public enum TrackLayout: Hashable, Sendable, CustomStringConvertible {
   /// each in tick order (ties: source track order, then the order within the track), each
   /// ending at `end`.
   /// - Parameters:
-  ///   - event: The new track of an event (given with its tick).
+  ///   - leading: Events added to new tracks, each first at its tick (a split track's name).
+  ///   - event: The new track of an event, given with its source track and its index there;
+  ///     `nil` leaves it out.
   ///   - note: The new track of a note.
   static func grouped(
-    _ tracks: [SongTrack], into count: Int, hasEndOfTrack: Bool, end: Int,
-    event: (TrackEvent) -> Int, note: (Note) -> Int
+    _ tracks: [SongTrack], into count: Int, hasEndOfTrack: Bool, end: Int, leading: [Int: TrackEvent] = [:],
+    event: (_ source: Int, _ index: Int, TrackEvent) -> Int?, note: (Note) -> Int
   ) -> [SongTrack] {
     var events = [[(key: (Int, Int, Int), item: TrackEvent)]](repeating: [], count: count)
     var notes = [[(key: (Int, Int, Int), note: Note)]](repeating: [], count: count)
+    for (index, item) in leading { events[index].append(((item.tick, -1, 0), item)) }
     for (source, track) in tracks.enumerated() {
       for (order, item) in track.events.enumerated() where !item.event.isEndOfTrack {
-        events[event(item)].append(((item.tick, source, order), item))
+        if let index = event(source, order, item) { events[index].append(((item.tick, source, order), item)) }
       }
       for (order, value) in track.notes.enumerated() {
         notes[note(value)].append(((value.tick, source, order), value))

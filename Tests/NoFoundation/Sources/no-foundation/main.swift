@@ -2,6 +2,7 @@ import JSON
 import PianoRoll
 import PianoRollJSON
 import SMF
+import SongStatistics
 import TokenizerModels
 
 // Builds a song, writes and reads piano-roll JSON (whole and streamed), quantizes and
@@ -76,5 +77,9 @@ do {
 } catch {
   check(false, "trained BPE model: \(error)")
 }
+let stats = SongStats(midiBytes: file.serialized(), song: song, path: "song.mid")
+check(
+  stats.noteCount == 1 && stats.jsonLine.hasPrefix(#"{"path": "song.mid", "bytes": "#), "stats --json's line")
+check(stats.jsonLine.contains(#""metrics": {"pitch_range": 0, "n_pitches_used": 1"#), "muspy's metrics")
 if failures == 0 { print("no-foundation: ok") }
 exit(failures == 0 ? 0 : 1)

@@ -1,0 +1,128 @@
+"""midiroll in Python, in-process, beside symusic and beside midiroll's command line.
+
+Usage: python_bench.py MIDIROLL LARGE_MID
+  MIDIROLL   the `midiroll` binary (the per-file command-line row)
+  LARGE_MID  the bench's 8 MB file (`midiroll-bench --save-large PATH` writes it)
+
+Reads the 41 real files of the Debian packages openttd-openmsx and planetblupi-music-midi, and
+the large file, from their paths into NumPy arrays of notes, each way in one process:
+  - midiroll   `midiroll.read(path).notes` (the package installed in this Python);
+  - symusic    `Score(path)` and `.numpy()` of every track's notes;
+  - each of the two again on 2 threads (a thread pool taking files, or the large file read
+    twice at once), against twice the work on one thread;
+  - the command line, one process per file: `midiroll convert FILE - --to json --compact` and
+    `json.loads` of its output.
+Passes alternate between the tools so that a busy machine slows them alike; the best pass of
+each counts (wall time; CPU time beside it). Prints files/s, notes/s, MB/s and the ratios.
+Environment: PASSES (5), MIN_SECONDS (1.0 a tool and workload), CLI_PASSES (1).
+"""
+import concurrent.futures
+import json
+import os
+import subprocess
+import sys
+import time
+
+import midiroll
+
+try:
+    import symusic
+except ImportError:  # measured without it, and said so
+    symusic = None
+
+cli, large = sys.argv[1], sys.argv[2]
+passes = int(os.environ.get("PASSES", "5"))
+min_seconds = float(os.environ.get("MIN_SECONDS", "1.0"))
+cli_passes = int(os.environ.get("CLI_PASSES", "1"))
+corpus = sorted(
+    line for line in subprocess.run(
+        ["dpkg", "-L", "openttd-openmsx", "planetblupi-music-midi"], capture_output=True, text=True
+    ).stdout.splitlines() if line.lower().endswith(".mid"))
+
+
+def midiroll_notes(path):
+    return len(midiroll.read(path).notes)
+
+
+def symusic_notes(path):
+    score = symusic.Score(path)
+    return sum(len(track.notes.numpy()["time"]) for track in score.tracks)
+
+
+def cli_notes(path):
+    output = subprocess.run([cli, "convert", path, "-", "--to", "json", "--compact"], check=True,
+                            capture_output=True).stdout
+    return sum(len(track["notes"]) for track in json.loads(output)["tracks"])
+
+
+def one_thread(read, paths):
+    return sum(read(path) for path in paths)
+
+
+def two_threads(read, paths):
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        return sum(pool.map(read, paths))
+
+
+def run(work):
+    """One pass: (wall seconds, CPU seconds, notes)."""
+    cpu = time.process_time()
+    start = time.perf_counter()
+    notes = work()
+    return time.perf_counter() - start, time.process_time() - cpu, notes
+
+
+def measure(cases, rounds):
+    """Best (wall, cpu, notes) of each case, the cases alternating pass by pass; each gets at
+    least `rounds` passes and MIN_SECONDS in all."""
+    results = {name: [] for name in cases}
+    for name, work in cases.items():
+        work()  # warm-up, untimed
+    while True:
+        for name, work in cases.items():
+            results[name].append(run(work))
+        if all(len(r) >= rounds and sum(p[0] for p in r) >= min_seconds for r in results.values()):
+            break
+        if any(len(r) >= 50 * rounds for r in results.values()):
+            break
+    return {name: min(r, key=lambda p: p[0]) for name, r in results.items()}
+
+
+def workload(title, paths, repeat):
+    """Every tool over `paths` (each file `repeat` times), one thread and two."""
+    listed = [path for path in paths for _ in range(repeat)]
+    size = sum(os.path.getsize(path) for path in listed)
+    cases = {"midiroll.read": lambda: one_thread(midiroll_notes, listed),
+             "midiroll.read, 2 threads": lambda: two_threads(midiroll_notes, listed)}
+    if symusic is not None:
+        cases["symusic Score + numpy"] = lambda: one_thread(symusic_notes, listed)
+        cases["symusic Score + numpy, 2 threads"] = lambda: two_threads(symusic_notes, listed)
+    best = measure(cases, passes)
+    best["midiroll convert --compact + json.loads (a process a file)"] = min(
+        (run(lambda: one_thread(cli_notes, paths)) for _ in range(cli_passes)), key=lambda p: p[0])
+    counts = {name: (len(paths) if name.startswith("midiroll convert") else len(listed)) for name in best}
+    sizes = {name: (sum(os.path.getsize(p) for p in paths) if name.startswith("midiroll convert") else size)
+             for name in best}
+    reference = best.get("symusic Score + numpy")
+    print(f"\n{title}: {len(paths)} file(s), {sizes['midiroll.read'] / 1e6:.2f} MB a pass"
+          + (f" ({repeat} reads of each)" if repeat > 1 else ""))
+    print(f"  {'tool':58} {'files/s':>9} {'notes/s':>12} {'MB/s':>8} {'CPU MB/s':>9} {'× symusic':>10}")
+    for name, (wall, cpu, notes) in best.items():
+        ratio = ""
+        if reference:
+            ratio = f"{(counts[name] / wall) / (counts['symusic Score + numpy'] / reference[0]):.2f}×"
+        print(f"  {name:58} {counts[name] / wall:9.1f} {notes / wall:12.0f} {sizes[name] / wall / 1e6:8.1f}"
+              f" {sizes[name] / max(cpu, 1e-9) / 1e6:9.1f} {ratio:>10}")
+    for tool in ("midiroll.read", "symusic Score + numpy"):
+        if tool in best and f"{tool}, 2 threads" in best:
+            print(f"  {tool}: 2 threads read {best[tool][0] / best[f'{tool}, 2 threads'][0]:.2f}× as fast as one")
+    notes = {name: value[2] // counts[name] * len(paths) for name, value in best.items()}
+    if len(set(notes.values())) > 1:
+        print("  notes a pass differ: " + ", ".join(f"{name} {count}" for name, count in notes.items()))
+
+
+print(f"midiroll {midiroll.__version__} (Python package, in-process) beside "
+      + (f"symusic {symusic.__version__}" if symusic else "symusic (not installed)")
+      + f"; Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}")
+workload("41 real files", corpus, 1)
+workload("the large file", [large], 2)

@@ -1,0 +1,35 @@
+"""midiroll: Standard MIDI Files read into NumPy arrays of paired notes, in-process.
+
+    >>> import midiroll
+    >>> song = midiroll.read("song.mid")
+    >>> song.notes["pitch"], song.notes["tick"], song.seconds["start"], song.positions["bar"]
+    >>> midiroll.stats("song.mid")["metrics"]["pitch_class_entropy"]
+
+The reading is midiroll's Swift reader (the same as the `midiroll` command line's), reached
+through its C ABI (`include/midiroll.h`) with ctypes; the GIL is released while a file is
+parsed. See `read` and `Song`, and `stats` (muspy's metrics, the facts and the content
+fingerprint of a file: `midiroll stats --json`'s object).
+
+On glibc, importing it sets the allocator to keep freed memory for the next song
+(`keep_freed_memory`; MIDIROLL_KEEP_FREED_MEMORY=0 in the environment leaves it as it is).
+"""
+
+from ._allocator import keep_freed_memory, keep_freed_memory_at_import
+from ._errors import MidiError
+from ._library import ABI_VERSION, library as _loaded
+from ._read import DEFAULT_MAX_SIZE, read
+from ._song import (
+    KEY_SIGNATURE_DTYPE, NOTE_DTYPE, POSITION_DTYPE, SECONDS_DTYPE, TEMPO_DTYPE, TIME_SIGNATURE_DTYPE, NoteEnd,
+    Song, Track)
+from ._stats import stats
+
+keep_freed_memory_at_import()
+
+__version__: str = _loaded.midiroll_version().decode("ascii")
+"""midiroll's version (the shared library's: the command line's)."""
+
+__all__ = [
+    "ABI_VERSION", "DEFAULT_MAX_SIZE", "KEY_SIGNATURE_DTYPE", "MidiError", "NOTE_DTYPE", "NoteEnd",
+    "POSITION_DTYPE", "SECONDS_DTYPE", "Song", "TEMPO_DTYPE", "TIME_SIGNATURE_DTYPE", "Track", "keep_freed_memory",
+    "read", "stats",
+]

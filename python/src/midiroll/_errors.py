@@ -1,0 +1,27 @@
+"""The error of an input that does not read as a song."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+
+class MidiError(ValueError):
+    """An input that cannot be read as a Standard MIDI File.
+
+    `str(error)` is midiroll's one-line message, as the command line prints it: the file, the
+    byte offset and track, and what was expected (`song.mid: byte 1042, track 3: ...`).
+
+    Attributes:
+        message: The one-line message.
+        code: The command line's exit code for it (1, bad input).
+        offset: The byte offset in the input where it went wrong, or None.
+        track: The 0-based track chunk where it went wrong, or None.
+    """
+
+    def __init__(self, message: str, code: int = 1, offset: Optional[int] = None,
+                 track: Optional[int] = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.offset = offset
+        self.track = track

@@ -1,0 +1,127 @@
+"""The C ABI of `include/midiroll.h`, loaded through ctypes.
+
+Every call releases the GIL while it runs (ctypes does for a `CDLL`), so threads read songs
+in parallel. The structures here mirror the header field for field; the ABI version is
+checked once, when the library is loaded.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import sys
+
+ABI_VERSION = 2
+"""`MIDIROLL_ABI_VERSION` of the header these bindings mirror."""
+
+OK = 0
+BAD_INPUT = 1
+USAGE = 2
+IO = 4
+READ_STRICT = 1
+MESSAGE_CAPACITY = 1024
+
+
+class Error(ctypes.Structure):
+    """`midiroll_error`."""
+
+    _fields_ = [
+        ("code", ctypes.c_int32),
+        ("track", ctypes.c_int32),
+        ("offset", ctypes.c_int64),
+        ("system_error", ctypes.c_int32),
+        ("reserved", ctypes.c_int32),
+        ("message", ctypes.c_char * MESSAGE_CAPACITY),
+    ]
+
+
+class SongInfo(ctypes.Structure):
+    """`midiroll_song_info`."""
+
+    _fields_ = [
+        ("format", ctypes.c_int32),
+        ("ticks_per_quarter", ctypes.c_int32),
+        ("smpte_frames_per_second", ctypes.c_int32),
+        ("smpte_ticks_per_frame", ctypes.c_int32),
+        ("track_count", ctypes.c_int64),
+        ("note_count", ctypes.c_int64),
+        ("tempo_count", ctypes.c_int64),
+        ("time_signature_count", ctypes.c_int64),
+        ("key_signature_count", ctypes.c_int64),
+        ("track_name_bytes", ctypes.c_int64),
+        ("warning_count", ctypes.c_int64),
+        ("warning_bytes", ctypes.c_int64),
+    ]
+
+
+class SongExtent(ctypes.Structure):
+    """`midiroll_song_extent`."""
+
+    _fields_ = [("end_tick", ctypes.c_int64), ("duration_seconds", ctypes.c_double), ("bar_count", ctypes.c_int64)]
+
+
+NOTE_COLUMNS = (
+    "track", "channel", "pitch", "velocity", "off_velocity", "tick", "duration", "end",
+    "start_seconds", "duration_seconds", "bar", "beat", "subbeat", "cent",
+)
+"""The columns of `midiroll_note_columns`, in order (each a pointer and a stride)."""
+TRACK_COLUMNS = ("note_count", "channel", "program", "name_end")
+TEMPO_COLUMNS = ("tick", "microseconds_per_quarter", "quarters_per_minute", "seconds")
+TIME_SIGNATURE_COLUMNS = ("tick", "bar", "numerator", "denominator")
+KEY_SIGNATURE_COLUMNS = ("tick", "sharps", "minor")
+
+_song = ctypes.c_void_p
+_columns = ctypes.c_void_p  # a columns struct: pairs of (data, stride), 64-bit each
+_error = ctypes.POINTER(Error)
+
+
+def _library_path() -> str:
+    """The shared library: $MIDIROLL_LIBRARY, or the one beside this file."""
+    override = os.environ.get("MIDIROLL_LIBRARY")
+    if override:
+        return override
+    name = "libmidiroll_abi.dylib" if sys.platform == "darwin" else "libmidiroll_abi.so"
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), name)
+
+
+def _load() -> ctypes.CDLL:
+    library = ctypes.CDLL(_library_path())
+    library.midiroll_abi_version.restype = ctypes.c_uint32
+    library.midiroll_abi_version.argtypes = []
+    found = library.midiroll_abi_version()
+    if found != ABI_VERSION:
+        raise ImportError(
+            f"midiroll: {_library_path()} implements ABI version {found}, this package needs {ABI_VERSION}")
+    library.midiroll_version.restype = ctypes.c_char_p
+    library.midiroll_version.argtypes = []
+    library.midiroll_song_read.restype = ctypes.c_int32
+    library.midiroll_song_read.argtypes = [
+        ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_uint32, ctypes.POINTER(_song), _error]
+    library.midiroll_song_read_descriptor.restype = ctypes.c_int32
+    library.midiroll_song_read_descriptor.argtypes = [
+        ctypes.c_int32, ctypes.c_int64, ctypes.c_int64, ctypes.c_char_p, ctypes.c_uint32, ctypes.POINTER(_song),
+        _error]
+    library.midiroll_song_free.restype = None
+    library.midiroll_song_free.argtypes = [_song]
+    library.midiroll_song_info_get.restype = ctypes.c_int32
+    library.midiroll_song_info_get.argtypes = [_song, ctypes.POINTER(SongInfo), _error]
+    library.midiroll_song_extent_get.restype = ctypes.c_int32
+    library.midiroll_song_extent_get.argtypes = [_song, ctypes.POINTER(SongExtent), _error]
+    for name in ("notes", "tempos", "time_signatures", "key_signatures"):
+        function = getattr(library, f"midiroll_song_{name}")
+        function.restype = ctypes.c_int32
+        function.argtypes = [_song, _columns, ctypes.c_int64, _error]
+    library.midiroll_song_tracks.restype = ctypes.c_int32
+    library.midiroll_song_tracks.argtypes = [
+        _song, _columns, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64, _error]
+    library.midiroll_song_warnings.restype = ctypes.c_int32
+    library.midiroll_song_warnings.argtypes = [_song, ctypes.c_void_p, ctypes.c_int64, _error]
+    library.midiroll_stats.restype = ctypes.c_int32
+    library.midiroll_stats.argtypes = [
+        ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_uint32, ctypes.c_void_p, ctypes.c_int64,
+        ctypes.POINTER(ctypes.c_int64), _error]
+    return library
+
+
+library = _load()
+"""The loaded library, its functions typed."""

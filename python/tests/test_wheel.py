@@ -1,0 +1,77 @@
+"""The wheel `make wheel` wrote: a manylinux wheel that installs into a fresh virtual
+environment and reads songs with no Swift anywhere (`env -i PATH=/usr/bin:/bin`), its library
+exporting only the C ABI and loading no Swift toolchain library."""
+
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+import midiroll
+from conftest import DEBIAN, ROOT
+
+SCRIPT = r"""
+import json, sys
+import midiroll
+song = midiroll.read(sys.argv[1])
+maps = open("/proc/self/maps").read()
+print(json.dumps({
+    "module": midiroll.__file__, "version": midiroll.__version__, "notes": len(song.notes),
+    "bars": int(song.positions["bar"].max()), "swift": sorted({line.split()[-1] for line in maps.splitlines()
+                                                              if "swift" in line.lower()}),
+    "library": sorted({line.split()[-1] for line in maps.splitlines() if "libmidiroll_abi" in line}),
+}))
+"""
+
+
+def the_wheel():
+    found = os.environ.get("MIDIROLL_WHEEL") or max(glob.glob(os.path.join(ROOT, "dist", "midiroll-*.whl")),
+                                                     key=os.path.getmtime, default=None)
+    if not found:
+        pytest.fail("no wheel in dist/: run make wheel")
+    return found
+
+
+def test_the_wheel_is_manylinux_with_the_library_inside():
+    wheel = the_wheel()
+    assert re.fullmatch(rf"midiroll-{re.escape(midiroll.__version__)}-py3-none-manylinux_2_\d+_x86_64\.whl",
+                        os.path.basename(wheel))
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "midiroll/libmidiroll_abi.so" in names and "midiroll/py.typed" in names
+    assert not [name for name in names if name.startswith("midiroll.libs/")]  # nothing grafted: none needed
+
+
+def test_a_fresh_venv_reads_songs_without_swift(tmp_path):
+    wheel = the_wheel()
+    venv = tmp_path / "venv"
+    subprocess.run([getattr(sys, "_base_executable", sys.executable), "-m", "venv", str(venv)], check=True)
+    python = str(venv / "bin" / "python")
+    wheelhouse = os.environ.get("MIDIROLL_WHEELHOUSE", os.path.join(ROOT, ".build", "wheelhouse"))
+    subprocess.run([python, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--no-index",
+                    "--find-links", wheelhouse, wheel], check=True)
+    path = DEBIAN[0]
+    result = subprocess.run(["env", "-i", "PATH=/usr/bin:/bin", python, "-c", SCRIPT, path], capture_output=True,
+                            text=True, cwd=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    found = json.loads(result.stdout)
+    assert found["module"].startswith(str(venv))
+    assert found["library"] and all(library.startswith(str(venv)) for library in found["library"])
+    assert found["swift"] == []  # no libswiftCore.so, nothing of /opt/swift
+    song = midiroll.read(path)
+    assert found["notes"] == len(song.notes) and found["bars"] == int(song.positions["bar"].max())
+    assert found["version"] == midiroll.__version__
+
+    library = found["library"][0]
+    exported = subprocess.run(["nm", "-D", "--defined-only", library], capture_output=True, text=True, check=True)
+    symbols = [line.split()[-1] for line in exported.stdout.splitlines()]
+    assert symbols and all(symbol.startswith("midiroll_") for symbol in symbols), symbols
+    needed = subprocess.run(["readelf", "-d", library], capture_output=True, text=True, check=True).stdout
+    # glibc (with its dynamic loader, which lld names for thread-local storage) and the C++
+    # runtime the Swift runtime uses: all on manylinux's list.
+    assert sorted(re.findall(r"Shared library: \[([^\]]+)\]", needed)) == [
+        "ld-linux-x86-64.so.2", "libc.so.6", "libgcc_s.so.1", "libm.so.6", "libstdc++.so.6"]
