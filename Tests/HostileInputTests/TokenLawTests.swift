@@ -18,7 +18,9 @@ struct TokenLawTests {
       var bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
       bytes[0] = UInt8(index % 256)
       // Mostly ids inside the vocabulary: the high byte of each id small.
-      for position in stride(from: 3, to: bytes.count, by: 2) where random.next() % 8 != 0 { bytes[position] &= 0x01 }
+      for position in stride(from: 3, to: bytes.count, by: 2) where random.next() % 8 != 0 {
+        bytes[position] &= 0x01
+      }
       if let violation = TokenLaws.checkDecode(bytes) { broken.append("input \(index): \(violation)") }
     }
     #expect(broken.isEmpty, "\(broken.prefix(5))")
@@ -47,7 +49,8 @@ struct TokenLawTests {
     #expect(broken.isEmpty, "\(broken.prefix(5))")
   }
 
-  @Test("reading and tokenizing the mutation corpus keeps every law", arguments: MutationCorpus.Family.allCases)
+  @Test(
+    "reading and tokenizing the mutation corpus keeps every law", arguments: MutationCorpus.Family.allCases)
   func mutationCorpus(_ family: MutationCorpus.Family) {
     var broken: [String] = []
     for input in MutationCorpus.inputs(family) {

@@ -113,7 +113,8 @@ struct CommandLineTruthTests {
     case "--strength", "--swing", "--window", "--ends", "--no-ends", "--min-duration", "--all-events":
       add(["--grid", "1/16"], unlessGiven: ["--grid"])
     case "--retry-failed": add(["--resume"], unlessGiven: ["--resume"])
-    case "--to" where value == "tokens", "--tokenizer": add(["--tokenizer", "T.json"], unlessGiven: ["--tokenizer"])
+    case "--to" where value == "tokens", "--tokenizer":
+      add(["--tokenizer", "T.json"], unlessGiven: ["--tokenizer"])
     case "--drums":
       if parts.contains("filter") || parts.contains("all") { add(["--keys", "60...72"], unlessGiven: keys) }
       if parts.contains("transpose") || parts.contains("all") {
@@ -216,7 +217,8 @@ struct CommandLineTruthTests {
             suggestion == ["--to", "tokens"] && !Self.context(of: hint, on: name).contains("--tokenizer")
             ? ["--tokenizer", "T.json"] : []
           arguments =
-            Self.removing(suggestion, from: Self.context(of: hint, on: name), of: name) + suggestion + companion
+            Self.removing(suggestion, from: Self.context(of: hint, on: name), of: name) + suggestion
+            + companion
           #expect(
             suggestion.allSatisfy { !$0.hasPrefix("--") || wording.text.contains($0) }, "\(hint): \(wording)")
         }

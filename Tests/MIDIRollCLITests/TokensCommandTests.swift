@@ -47,12 +47,16 @@ struct TokensCommandTests {
     defer { try? FileManager.default.removeItem(at: work) }
     let tokenizer = Self.tokenizers.appendingPathComponent("\(name).json").path
     let ours = work.appendingPathComponent("midiroll")
-    let run = try runMIDIRoll(["batch", songs.path, ours.path, "--to", "tokens", "--tokenizer", tokenizer, "-q"])
+    let run = try runMIDIRoll([
+      "batch", songs.path, ours.path, "--to", "tokens", "--tokenizer", tokenizer, "-q",
+    ])
     #expect(run.status == 0, "\(run.stderr)")
     let theirs = work.appendingPathComponent("miditok")
     let python = try Python.run(script: Self.datasetScript, [tokenizer, songs.path, theirs.path])
     try #require(python.status == 0, "\(python.output)")
-    let expected = try FileManager.default.contentsOfDirectory(atPath: theirs.path).filter { $0.hasSuffix(".json") }
+    let expected = try FileManager.default.contentsOfDirectory(atPath: theirs.path).filter {
+      $0.hasSuffix(".json")
+    }
     #expect(expected.count > 40)
     for name in expected {
       let mine = try Data(contentsOf: ours.appendingPathComponent(name))
@@ -98,7 +102,9 @@ struct TokensCommandTests {
     for song in try FileManager.default.contentsOfDirectory(atPath: songs.path).sorted() {
       let tokens = work.appendingPathComponent(song + ".json").path
       let back = work.appendingPathComponent(song + ".back.mid").path
-      let tokenize = try runMIDIRoll(["tokenize", songs.appendingPathComponent(song).path, tokens, "--tokenizer", tokenizer])
+      let tokenize = try runMIDIRoll([
+        "tokenize", songs.appendingPathComponent(song).path, tokens, "--tokenizer", tokenizer,
+      ])
       #expect(tokenize.status == 0, "\(tokenize.stderr)")
       let detokenize = try runMIDIRoll(["detokenize", tokens, back, "--tokenizer", tokenizer])
       #expect(detokenize.status == 0, "\(detokenize.stderr)")
@@ -136,9 +142,15 @@ struct TokensCommandTests {
     let bpeText = try String(contentsOfFile: bpe, encoding: .utf8)
     let cases: [(arguments: [String], expected: String)] = [
       (["tokenize", song, "o.json", "--tokenizer", try write("[1, 2]", "list.json")], "(top level)"),
-      (["tokenize", song, "o.json", "--tokenizer", try write("{\"config\": {}}", "noname.json")], "tokenization"),
       (
-        ["tokenize", song, "o.json", "--tokenizer", try write(remiText.replacingOccurrences(of: "\"REMI\"", with: "\"MMM\""), "mmm.json")],
+        ["tokenize", song, "o.json", "--tokenizer", try write("{\"config\": {}}", "noname.json")],
+        "tokenization"
+      ),
+      (
+        [
+          "tokenize", song, "o.json", "--tokenizer",
+          try write(remiText.replacingOccurrences(of: "\"REMI\"", with: "\"MMM\""), "mmm.json"),
+        ],
         "tokenization: \"MMM\" is not supported"
       ),
       (
@@ -150,19 +162,31 @@ struct TokensCommandTests {
       (
         [
           "tokenize", song, "o.json", "--tokenizer",
-          try write(remiText.replacingOccurrences(of: "\"use_chords\"", with: "\"use_banjos\""), "field.json"),
+          try write(
+            remiText.replacingOccurrences(of: "\"use_chords\"", with: "\"use_banjos\""), "field.json"),
         ], "config.use_banjos"
       ),
       (
         [
           "tokenize", song, "o.json", "--tokenizer",
-          try write(remiText.replacingOccurrences(of: "\"num_velocities\": 32", with: "\"num_velocities\": \"32\""), "type.json"),
+          try write(
+            remiText.replacingOccurrences(of: "\"num_velocities\": 32", with: "\"num_velocities\": \"32\""),
+            "type.json"),
         ], "config.num_velocities"
       ),
-      (["detokenize", try write("{\"ids\": [[4, 100000]]}", "range.json"), "o.mid", "--tokenizer", remi], "ids[0][1]"),
+      (
+        ["detokenize", try write("{\"ids\": [[4, 100000]]}", "range.json"), "o.mid", "--tokenizer", remi],
+        "ids[0][1]"
+      ),
       (["detokenize", try write("{\"ids\": []}", "empty.json"), "o.mid", "--tokenizer", remi], "ids"),
-      (["detokenize", try write("{\"notes\": []}", "other.json"), "o.mid", "--tokenizer", remi], "missing \"ids\""),
-      (["detokenize", try write("{\"ids\": [[4, \"x\"]]}", "text.json"), "o.mid", "--tokenizer", remi], "ids[0][1]"),
+      (
+        ["detokenize", try write("{\"notes\": []}", "other.json"), "o.mid", "--tokenizer", remi],
+        "missing \"ids\""
+      ),
+      (
+        ["detokenize", try write("{\"ids\": [[4, \"x\"]]}", "text.json"), "o.mid", "--tokenizer", remi],
+        "ids[0][1]"
+      ),
       // CPWord (programs, tempos, time signatures: 8 ids a token) and Octuple (the same 8
       // fields): a token of the wrong width, an id outside its own vocabulary, a flat list.
       (try detokenize("[[5, 3, 4, 4, 4, 4, 4, 4], [5, 3, 4, 4, 4, 4, 4]]", cpword), "ids[1]: a token of 7"),

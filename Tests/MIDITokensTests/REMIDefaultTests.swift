@@ -1,7 +1,7 @@
 import Foundation
 import MIDITokens
-import Testing
 import TestSupport
+import Testing
 
 /// REMI with MidiTok's default configuration: the vocabulary and the ids of every real and
 /// corpus file MidiTok reads are MidiTok's own.

@@ -1,8 +1,8 @@
 import Foundation
 import JSON
 import MIDITokens
-import Testing
 import TestSupport
+import Testing
 
 /// Decoding is MidiTok's on any sequence of ids, not only on its own: random sequences of
 /// vocabulary ids (a model's bad output) decode to the song MidiTok's `decode` gives, and
@@ -93,7 +93,8 @@ import TestSupport
         } catch {
           // MIDI-Like takes the next token's value as a velocity: MidiTok's song then has a
           // velocity no MIDI file holds (written as a byte of 0x80 or more); midiroll refuses.
-          let unwritable = answer.decoded?.tracks.contains { $0.notes.contains { !(0...127).contains($0[3]) } } ?? false
+          let unwritable =
+            answer.decoded?.tracks.contains { $0.notes.contains { !(0...127).contains($0[3]) } } ?? false
           if unwritable {
             bothRefuse += 1
           } else if answer.decoded != nil {
@@ -104,7 +105,8 @@ import TestSupport
           continue
         }
         guard let theirs = answer.decoded else {
-          Issue.record("\(spec.name) \(sequence): MidiTok raises (\(answer.error ?? "")) but midiroll decodes")
+          Issue.record(
+            "\(spec.name) \(sequence): MidiTok raises (\(answer.error ?? "")) but midiroll decodes")
           continue
         }
         if ours != theirs {
@@ -114,6 +116,8 @@ import TestSupport
         }
       }
     }
-    print("\(tokenization): \(compared) random sequences decoded as MidiTok decodes, \(bothRefuse) refused by both")
+    print(
+      "\(tokenization): \(compared) random sequences decoded as MidiTok decodes, \(bothRefuse) refused by both"
+    )
   }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import MIDITokens
 import SMF
-import Testing
 import TestSupport
+import Testing
 
 /// midiroll reads every file as symusic 0.6 does (the reading MidiTok tokenizes): the same
 /// tracks, notes, controls, pedals, pitch bends, lyrics, tempos, meters, keys and markers, in

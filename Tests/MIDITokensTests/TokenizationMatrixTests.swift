@@ -1,8 +1,8 @@
 import Foundation
 import JSON
 import MIDITokens
-import Testing
 import TestSupport
+import Testing
 
 /// REMI, TSD, MIDI-Like, Structured, CPWord and Octuple under the configurations of ``TokenizerMatrix``: the
 /// vocabulary is MidiTok's, and the ids of every real and corpus file MidiTok reads are its
@@ -15,21 +15,29 @@ import TestSupport
 
   static func judge(_ allSpecs: [MidiTokJudge.Spec], files: [String]) throws {
     // MIDIROLL_TOKENS_ONLY=name,name narrows a run to some configurations while debugging.
-    let only = ProcessInfo.processInfo.environment["MIDIROLL_TOKENS_ONLY"].map { $0.split(separator: ",").map(String.init) }
+    let only = ProcessInfo.processInfo.environment["MIDIROLL_TOKENS_ONLY"].map {
+      $0.split(separator: ",").map(String.init)
+    }
     let specs = allSpecs.filter { only?.contains($0.name) ?? true }
     guard !specs.isEmpty else { return }
     let (folder, answers) = try MidiTokJudge.run(specs, files: files)
     defer { try? FileManager.default.removeItem(at: folder) }
     var tokenizers: [String: Tokenizer] = [:]
     for spec in specs {
-      let file = try TokenizerFile(bytes: RealFiles.bytes(folder.appendingPathComponent("\(spec.name).json").path))
+      let file = try TokenizerFile(
+        bytes: RealFiles.bytes(folder.appendingPathComponent("\(spec.name).json").path))
       let tokenizer = try Tokenizer(file: file)
       let vocab = try JSONDecoder().decode(
-        VocabularyAnswer.self, from: Data(contentsOf: folder.appendingPathComponent("\(spec.name).vocab.json")))
-      #expect(vocab.vocabularies.map(\.count) == tokenizer.vocabularies.map(\.count), "\(spec.name): vocabulary size")
+        VocabularyAnswer.self,
+        from: Data(contentsOf: folder.appendingPathComponent("\(spec.name).vocab.json")))
+      #expect(
+        vocab.vocabularies.map(\.count) == tokenizer.vocabularies.map(\.count),
+        "\(spec.name): vocabulary size")
       for (index, vocabulary) in vocab.vocabularies.enumerated() where index < tokenizer.vocabularies.count {
         for (token, id) in vocabulary where tokenizer.vocabularies[index].id(token) != id {
-          Issue.record("\(spec.name): \(token) is \(String(describing: tokenizer.vocabularies[index].id(token))), not \(id)")
+          Issue.record(
+            "\(spec.name): \(token) is \(String(describing: tokenizer.vocabularies[index].id(token))), not \(id)"
+          )
           break
         }
       }
@@ -53,7 +61,8 @@ import TestSupport
         continue
       }
       guard let ids = answer.ids else {
-        Issue.record("\(answer.tokenizer) \(path): MidiTok fails (\(answer.error ?? "")) but midiroll tokenizes")
+        Issue.record(
+          "\(answer.tokenizer) \(path): MidiTok fails (\(answer.error ?? "")) but midiroll tokenizes")
         continue
       }
       if mine == ids {
@@ -67,14 +76,20 @@ import TestSupport
         let decoded = try tokenizer.decode(list)
         if let theirs = answer.decoded {
           let ours = MidiTokJudge.DecodedScore(decoded)
-          if ours == theirs { decodedEqual[answer.tokenizer, default: 0] += 1 } else {
+          if ours == theirs {
+            decodedEqual[answer.tokenizer, default: 0] += 1
+          } else {
             Issue.record("\(answer.tokenizer) \(path): decoded song differs \(ours.difference(from: theirs))")
           }
         } else {
-          Issue.record("\(answer.tokenizer) \(path): MidiTok's decode raises (\(answer.decodeError ?? "")) but midiroll decodes")
+          Issue.record(
+            "\(answer.tokenizer) \(path): MidiTok's decode raises (\(answer.decodeError ?? "")) but midiroll decodes"
+          )
         }
       } catch {
-        if answer.decoded != nil { Issue.record("\(answer.tokenizer) \(path): midiroll refuses to decode (\(error))") }
+        if answer.decoded != nil {
+          Issue.record("\(answer.tokenizer) \(path): midiroll refuses to decode (\(error))")
+        }
       }
     }
     for spec in specs {
@@ -107,7 +122,8 @@ import TestSupport
     let x = flat(a)
     let y = flat(b)
     let index = (0..<min(x.count, y.count)).first { x[$0] != y[$0] } ?? min(x.count, y.count)
-    return "at \(index) of \(x.count)/\(y.count): midiroll \(x[max(0, index - 3)..<min(x.count, index + 6)]) MidiTok \(y[max(0, index - 3)..<min(y.count, index + 6)])"
+    return
+      "at \(index) of \(x.count)/\(y.count): midiroll \(x[max(0, index - 3)..<min(x.count, index + 6)]) MidiTok \(y[max(0, index - 3)..<min(y.count, index + 6)])"
   }
 }
 
@@ -117,9 +133,10 @@ extension TokenSequences {
   var judgeIDs: MidiTokJudge.JSONIDs {
     func tokens(_ sequence: [Int32]) -> MidiTokJudge.JSONIDs {
       if width == 1 { return .list(sequence.map { .id(Int($0)) }) }
-      return .list(stride(from: 0, to: sequence.count, by: width).map { start in
-        .list(sequence[start..<(start + width)].map { .id(Int($0)) })
-      })
+      return .list(
+        stride(from: 0, to: sequence.count, by: width).map { start in
+          .list(sequence[start..<(start + width)].map { .id(Int($0)) })
+        })
     }
     if isOneStream { return tokens(sequences.first ?? []) }
     return .list(sequences.map(tokens))
@@ -131,7 +148,8 @@ extension MidiTokJudge.JSONIDs {
   var jsonValue: JSONValue {
     switch self {
     case .id(let id): return .integer(id)
-    case .list(let list): return .object(JSONObject(members: [JSONMember(name: "ids", value: .array(list.map(\.rawJSON)))]))
+    case .list(let list):
+      return .object(JSONObject(members: [JSONMember(name: "ids", value: .array(list.map(\.rawJSON)))]))
     }
   }
 
@@ -167,10 +185,13 @@ extension MidiTokJudge.DecodedScore {
     if keys != other.keys { return "keys \(keys.prefix(4)) / \(other.keys.prefix(4))" }
     if tracks.count != other.tracks.count { return "\(tracks.count) / \(other.tracks.count) tracks" }
     for (index, (a, b)) in zip(tracks, other.tracks).enumerated() where a != b {
-      if a.program != b.program || a.drum != b.drum { return "track \(index) program \(a.program) / \(b.program)" }
+      if a.program != b.program || a.drum != b.drum {
+        return "track \(index) program \(a.program) / \(b.program)"
+      }
       if a.notes != b.notes {
         let at = (0..<min(a.notes.count, b.notes.count)).first { a.notes[$0] != b.notes[$0] } ?? 0
-        return "track \(index) notes at \(at) of \(a.notes.count)/\(b.notes.count): \(a.notes[at...].prefix(3)) / \(b.notes[at...].prefix(3))"
+        return
+          "track \(index) notes at \(at) of \(a.notes.count)/\(b.notes.count): \(a.notes[at...].prefix(3)) / \(b.notes[at...].prefix(3))"
       }
       return "track \(index) controls, bends or pedals"
     }

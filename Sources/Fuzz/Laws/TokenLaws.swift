@@ -18,8 +18,17 @@ public enum TokenLaws {
     let specs: [(String, [(String, JSONValue)])] = [
       ("REMI", []),
       ("REMI", [("use_programs", .bool(true)), ("use_tempos", .bool(true)), ("use_rests", .bool(true))]),
-      ("REMI", [("use_pitch_intervals", .bool(true)), ("use_chords", .bool(true)), ("use_sustain_pedals", .bool(true))]),
-      ("TSD", [("use_programs", .bool(true)), ("program_changes", .bool(true)), ("use_pitch_bends", .bool(true))]),
+      (
+        "REMI",
+        [
+          ("use_pitch_intervals", .bool(true)), ("use_chords", .bool(true)),
+          ("use_sustain_pedals", .bool(true)),
+        ]
+      ),
+      (
+        "TSD",
+        [("use_programs", .bool(true)), ("program_changes", .bool(true)), ("use_pitch_bends", .bool(true))]
+      ),
       ("MIDILike", [("use_rests", .bool(true)), ("use_control_changes", .bool(true))]),
       ("MIDILike", [("use_programs", .bool(true)), ("one_token_stream_for_programs", .bool(false))]),
       ("Structured", [("use_programs", .bool(true))]),
@@ -30,7 +39,8 @@ public enum TokenLaws {
       let config = JSONValue.object(JSONObject(members: options.map { JSONMember(name: $0.0, value: $0.1) }))
       let document = JSONValue.object(
         JSONObject(members: [
-          JSONMember(name: "config", value: config), JSONMember(name: "tokenization", value: .string(tokenization)),
+          JSONMember(name: "config", value: config),
+          JSONMember(name: "tokenization", value: .string(tokenization)),
         ]))
       return try? Tokenizer(file: TokenizerFile(json: document))
     }
@@ -55,9 +65,10 @@ public enum TokenLaws {
     func tokens(_ ids: ArraySlice<Int>) -> JSONValue {
       if width == 1 || shape & 4 != 0 { return .array(ids.map { .integer($0) }) }
       let rowWidth = shape & 8 != 0 ? width + 1 : width
-      return .array(stride(from: ids.startIndex, to: ids.endIndex, by: rowWidth).map { start in
-        .array(ids[start..<min(start + rowWidth, ids.endIndex)].map { .integer($0) })
-      })
+      return .array(
+        stride(from: ids.startIndex, to: ids.endIndex, by: rowWidth).map { start in
+          .array(ids[start..<min(start + rowWidth, ids.endIndex)].map { .integer($0) })
+        })
     }
     let nested: JSONValue
     if shape & 1 != 0 {

@@ -82,7 +82,8 @@ struct Batch: DocumentedCommand, WritesSongs {
   /// The kind every output is written as.
   @Option(
     name: .customLong("to"),
-    help: "Write every output as this kind (wav: through FluidSynth; tokens: MidiTok's ids, with --tokenizer).")
+    help:
+      "Write every output as this kind (wav: through FluidSynth; tokens: MidiTok's ids, with --tokenizer).")
   var toKind: KindArgument<BatchKinds>
 
   /// The SoundFont and synthesis options of `--to wav`.

@@ -5,7 +5,8 @@ import MIDIRollKit
 struct Detokenize: DocumentedCommand, WritesSongs {
   /// The command's name and help.
   static let configuration = CommandConfiguration(
-    abstract: "Decode MidiTok 3.1 token ids (MidiTok's tokens JSON) into a song (.mid or piano-roll .json), as MidiTok's decode does.",
+    abstract:
+      "Decode MidiTok 3.1 token ids (MidiTok's tokens JSON) into a song (.mid or piano-roll .json), as MidiTok's decode does.",
     discussion: """
       IN holds {"ids": …} as MidiTok's save_tokens writes it (a list, a list per track, a \
       list of ids per token for CPWord and Octuple). With a trained tokenizer, a sequence with \

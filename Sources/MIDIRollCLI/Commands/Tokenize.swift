@@ -5,7 +5,8 @@ import MIDIRollKit
 struct Tokenize: DocumentedCommand, WritesSongs {
   /// The command's name and help.
   static let configuration = CommandConfiguration(
-    abstract: "Write a song's MidiTok 3.1 token ids (the ids MidiTok gives) as MidiTok's tokens JSON (.json).",
+    abstract:
+      "Write a song's MidiTok 3.1 token ids (the ids MidiTok gives) as MidiTok's tokens JSON (.json).",
     discussion: """
       The song is read as MidiTok reads it (through symusic), preprocessed as MidiTok's \
       preprocess_score does and tokenized with the tokenizer file's tokenization and \

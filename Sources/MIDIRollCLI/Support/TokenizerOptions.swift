@@ -20,7 +20,8 @@ struct TokenizerOptions: ParsableArguments {
   /// - Throws: ``KitError`` (usage) when none is.
   func checkNamed() throws(KitError) {
     if tokenizer == nil {
-      throw KitError(.usage, "tokens are made and read with a MidiTok tokenizer file", hints: [.nameTokenizer])
+      throw KitError(
+        .usage, "tokens are made and read with a MidiTok tokenizer file", hints: [.nameTokenizer])
     }
   }
 

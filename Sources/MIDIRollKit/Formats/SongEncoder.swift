@@ -52,7 +52,8 @@ public protocol MIDIBytesEncoder: SongEncoder {
   ///   ``EncoderReport/notes``).
   /// - Throws: ``KitError`` (bad input) naming `path` when the file cannot be read or
   ///   written in this format.
-  func write(midiBytes bytes: [UInt8], path: String, options: ReadOptions, to sink: OutputSink) throws(KitError)
+  func write(midiBytes bytes: [UInt8], path: String, options: ReadOptions, to sink: OutputSink)
+    throws(KitError)
     -> EncoderReport
 }
 

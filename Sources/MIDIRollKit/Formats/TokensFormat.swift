@@ -38,15 +38,19 @@ public enum TokensFormat {
       return report
     }
 
-    func write(midiBytes bytes: [UInt8], path: String, options: ReadOptions, to sink: OutputSink) throws(KitError)
+    func write(midiBytes bytes: [UInt8], path: String, options: ReadOptions, to sink: OutputSink)
+      throws(KitError)
       -> EncoderReport
     {
       do throws(TokensError) {
         let reading = try Score.reading(midiBytes: bytes, options: options)
         let tokens = try tokenizer.tokenize(reading.score)
-        tokens.writeJSON(programs: tokenizer.config.usePrograms ? nil : reading.score.programs) { sink.write($0) }
+        tokens.writeJSON(programs: tokenizer.config.usePrograms ? nil : reading.score.programs) {
+          sink.write($0)
+        }
         return EncoderReport(
-          tokens: tokens.tokenCount, warnings: reading.warnings.map(\.description), notes: reading.noteOnCount)
+          tokens: tokens.tokenCount, warnings: reading.warnings.map(\.description), notes: reading.noteOnCount
+        )
       } catch {
         let offset: Int? = if case .unreadableMIDI(let problem) = error.kind { problem.offset } else { nil }
         throw KitError(.badInput, file: path, error.description, offset: offset)
@@ -58,7 +62,8 @@ public enum TokensFormat {
   struct Decoder: SongDecoder {
     func decode(_ bytes: [UInt8], path: String, options: DecodingOptions) throws(KitError) -> SongInput {
       guard let tokenizer = options.tokens.tokenizer else {
-        throw KitError(.usage, file: path, "tokens are read with a MidiTok tokenizer file", hints: [.nameTokenizer])
+        throw KitError(
+          .usage, file: path, "tokens are read with a MidiTok tokenizer file", hints: [.nameTokenizer])
       }
       let midi: [UInt8]
       do throws(TokensError) {

@@ -63,7 +63,9 @@ public struct Tokenizer: Sendable {
       : [(4, 4)]
     let maxDenominator = timeSignatures.map(\.denominator).max() ?? 4
     let positions = config.maxPositionsPerBeat
-    ticksPerBeatOfDenominator = config.timeSignatureRange.map { ($0.denominator, positions * (maxDenominator / $0.denominator)) }
+    ticksPerBeatOfDenominator = config.timeSignatureRange.map {
+      ($0.denominator, positions * (maxDenominator / $0.denominator))
+    }
     guard let division = ticksPerBeatOfDenominator.first(where: { $0.denominator == 4 })?.ticksPerBeat else {
       throw TokensError(
         .unsupported(
@@ -88,7 +90,9 @@ public struct Tokenizer: Sendable {
       tempos = bins.map(NumPy.roundTwoDecimals)
       temposMSPQ = tempos.map { 60_000_000 / $0 }.sorted()
       var best = 0
-      for (index, tempo) in tempos.enumerated() where abs(tempo - 120) < abs(tempos[best] - 120) { best = index }
+      for (index, tempo) in tempos.enumerated() where abs(tempo - 120) < abs(tempos[best] - 120) {
+        best = index
+      }
       defaultTempo = tempos.isEmpty ? 120 : tempos[best]
     } else {
       tempos = [0]
@@ -97,10 +101,14 @@ public struct Tokenizer: Sendable {
     }
     pitchBends =
       config.usePitchBends
-      ? NumPy.linspace(Double(config.pitchBendRange.low), Double(config.pitchBendRange.high), config.pitchBendRange.count)
-        .map { Int($0.rounded(.down)) } : [0]
+      ? NumPy.linspace(
+        Double(config.pitchBendRange.low), Double(config.pitchBendRange.high), config.pitchBendRange.count
+      )
+      .map { Int($0.rounded(.down)) } : [0]
     if config.useControlChanges {
-      let continuous = NumPy.linspace(0, 127, config.controlChangeBinCount).map { Int($0.rounded(.toNearestOrEven)) }
+      let continuous = NumPy.linspace(0, 127, config.controlChangeBinCount).map {
+        Int($0.rounded(.toNearestOrEven))
+      }
       controlChangeValues = config.controlChangeNumbers.sorted().map { number in
         if TokenizerConfig.continuousControls.contains(number) { return (number, continuous) }
         if TokenizerConfig.switchControls.contains(number) { return (number, [0, 127]) }
@@ -121,7 +129,8 @@ public struct Tokenizer: Sendable {
       let ids = trained.vocabBase.reduce(into: [:]) { $0[$1.token] = $1.id }
       guard let vocabulary = Vocabulary(ids: ids) else {
         throw TokensError.json(
-          .invalidValue(value: "ids", expected: "the ids 0 to count - 1, each once"), JSONPathShorthand.top.appending("_vocab_base"))
+          .invalidValue(value: "ids", expected: "the ids 0 to count - 1, each once"),
+          JSONPathShorthand.top.appending("_vocab_base"))
       }
       vocabularies = [vocabulary]
     } else {
@@ -145,12 +154,15 @@ public struct Tokenizer: Sendable {
     if vocabularies.count == 1 { tokenIDs = TokenIDs(tokenizer: self, vocabulary: vocabularies[0]) }
     if !velocities.isEmpty {
       let bins = velocities.map(Double.init)
-      velocityBins = (0..<128).map { UInt8(clamping: velocities[NumPy.closestIndex(in: bins, to: Double($0))]) }
+      velocityBins = (0..<128).map {
+        UInt8(clamping: velocities[NumPy.closestIndex(in: bins, to: Double($0))])
+      }
     }
     for tpb in Set(ticksPerBeatOfDenominator.map(\.ticksPerBeat)).sorted() {
       let ticks = durations.map { Double($0.ticks(ticksPerBeat: tpb)) }
       let longest = max(Int(ticks.max() ?? 0), 0)
-      durationBins.append((tpb, (0...longest).map { Int32(ticks[NumPy.closestIndex(in: ticks, to: Double($0))]) }))
+      durationBins.append(
+        (tpb, (0...longest).map { Int32(ticks[NumPy.closestIndex(in: ticks, to: Double($0))]) }))
     }
   }
 

@@ -20,12 +20,14 @@ extension TokenizerConfig {
       case "encode_ids_split":
         let split = try reader.string(value, field)
         guard ["bar", "beat", "no"].contains(split) else {
-          throw TokensError.json(.invalidValue(value: "\"\(split)\"", expected: "\"bar\", \"beat\" or \"no\""), field)
+          throw TokensError.json(
+            .invalidValue(value: "\"\(split)\"", expected: "\"bar\", \"beat\" or \"no\""), field)
         }
         encodeIDsSplit = split
       case "special_tokens": specialTokens = try reader.specialTokens(value, field)
       case "use_velocities": useVelocities = try reader.bool(value, field)
-      case "use_note_duration_programs": noteDurationPrograms = PythonIntSet(try reader.programs(value, field))
+      case "use_note_duration_programs":
+        noteDurationPrograms = PythonIntSet(try reader.programs(value, field))
       case "use_chords": useChords = try reader.bool(value, field)
       case "use_rests": useRests = try reader.bool(value, field)
       case "use_tempos": useTempos = try reader.bool(value, field)
@@ -49,7 +51,8 @@ extension TokenizerConfig {
         let pair = try reader.doubles(value, field, count: 2)
         tempoRange = (pair[0], pair[1])
       case "log_tempos": logTempos = try reader.bool(value, field)
-      case "delete_equal_successive_tempo_changes": deleteEqualSuccessiveTempoChanges = try reader.bool(value, field)
+      case "delete_equal_successive_tempo_changes":
+        deleteEqualSuccessiveTempoChanges = try reader.bool(value, field)
       case "time_signature_range": timeSignatureRange = try reader.timeSignatureRange(value, field)
       case "delete_equal_successive_time_sig_changes":
         deleteEqualSuccessiveTimeSignatureChanges = try reader.bool(value, field)
@@ -76,13 +79,16 @@ extension TokenizerConfig {
         _ = try reader.integer(value, field)
       default:
         throw TokensError(
-          .unsupported(path: field, value: value.summary, reason: "a configuration field MidiTok 3.1 does not have"))
+          .unsupported(
+            path: field, value: value.summary, reason: "a configuration field MidiTok 3.1 does not have"))
       }
     }
     try adjustAsConstructed(at: path)
   }
 
-  private mutating func readAdditionalParameters(_ value: JSONValue, _ path: JSONPath, _ reader: inout FieldReader)
+  private mutating func readAdditionalParameters(
+    _ value: JSONValue, _ path: JSONPath, _ reader: inout FieldReader
+  )
     throws(TokensError)
   {
     guard case .object(let object) = value else {
@@ -93,7 +99,9 @@ extension TokenizerConfig {
       switch member.name {
       case "max_bar_embedding":
         hasMaxBarEmbedding = true
-        if case .null = member.value { maxBarEmbedding = nil } else {
+        if case .null = member.value {
+          maxBarEmbedding = nil
+        } else {
           maxBarEmbedding = try reader.integer(member.value, field)
         }
       case "use_bar_end_tokens": useBarEndTokens = try reader.bool(member.value, field)
@@ -113,7 +121,8 @@ extension TokenizerConfig {
     func refuse(_ field: String, _ value: String, _ expected: String) -> TokensError {
       TokensError.json(.invalidValue(value: value, expected: expected), path.appending(field))
     }
-    guard pitchRange.lowerBound >= 0, pitchRange.upperBound <= 127, pitchRange.lowerBound < pitchRange.upperBound
+    guard pitchRange.lowerBound >= 0, pitchRange.upperBound <= 127,
+      pitchRange.lowerBound < pitchRange.upperBound
     else { throw refuse("pitch_range", "\(pitchRange)", "two pitches 0…127, the first lower") }
     guard drumsPitchRange.lowerBound >= 0, drumsPitchRange.upperBound <= 127,
       drumsPitchRange.lowerBound < drumsPitchRange.upperBound
@@ -133,7 +142,8 @@ extension TokenizerConfig {
       }
     }
     if useTimeSignatures {
-      for (denominator, _) in timeSignatureRange where denominator <= 0 || denominator & (denominator - 1) != 0 {
+      for (denominator, _) in timeSignatureRange
+      where denominator <= 0 || denominator & (denominator - 1) != 0 {
         throw refuse("time_signature_range", "\(denominator)", "denominators that are powers of 2")
       }
     }
@@ -142,12 +152,18 @@ extension TokenizerConfig {
       throw refuse("default_note_duration", "\(defaultNoteDuration)", "a duration in beats, 0…1000")
     }
     guard pitchIntervalsMaxTimeDistance.isFinite, (0...1000).contains(pitchIntervalsMaxTimeDistance) else {
-      throw refuse("pitch_intervals_max_time_dist", "\(pitchIntervalsMaxTimeDistance)", "a time in beats, 0…1000")
+      throw refuse(
+        "pitch_intervals_max_time_dist", "\(pitchIntervalsMaxTimeDistance)", "a time in beats, 0…1000")
     }
     if useTempos {
-      guard tempoCount >= 1 && tempoCount <= 10_000 else { throw refuse("num_tempos", "\(tempoCount)", "1…10000 bins") }
-      guard tempoRange.low > 0, tempoRange.high.isFinite, tempoRange.low <= tempoRange.high, tempoRange.high < 1e7 else {
-        throw refuse("tempo_range", "\([tempoRange.low, tempoRange.high])", "two tempos above 0, the first lower")
+      guard tempoCount >= 1 && tempoCount <= 10_000 else {
+        throw refuse("num_tempos", "\(tempoCount)", "1…10000 bins")
+      }
+      guard tempoRange.low > 0, tempoRange.high.isFinite, tempoRange.low <= tempoRange.high,
+        tempoRange.high < 1e7
+      else {
+        throw refuse(
+          "tempo_range", "\([tempoRange.low, tempoRange.high])", "two tempos above 0, the first lower")
       }
     }
     if usePitchBends {
@@ -159,8 +175,10 @@ extension TokenizerConfig {
           "a low and a high bend within -8192…8191 and 1 or more bins")
       }
     }
-    for range in beatResolution + (useRests ? beatResolutionRest : []) where range.end > 1000 || range.resolution > 1000 {
-      throw refuse("beat_res", "\(range.start)_\(range.end): \(range.resolution)", "beats and resolutions up to 1000")
+    for range in beatResolution + (useRests ? beatResolutionRest : [])
+    where range.end > 1000 || range.resolution > 1000 {
+      throw refuse(
+        "beat_res", "\(range.start)_\(range.end): \(range.resolution)", "beats and resolutions up to 1000")
     }
     if !specialTokens.contains("PAD_None") { specialTokens.append("PAD_None") }
     oneTokenStreamForPrograms = oneTokenStreamForPrograms && usePrograms
@@ -171,7 +189,8 @@ extension TokenizerConfig {
     if useRests {
       let restMax = beatResolutionRest.map(\.resolution).max() ?? 0
       guard restMax <= maxPositionsPerBeat else {
-        throw refuse("beat_res_rest", "\(restMax)", "resolutions no finer than beat_res's \(maxPositionsPerBeat)")
+        throw refuse(
+          "beat_res_rest", "\(restMax)", "resolutions no finer than beat_res's \(maxPositionsPerBeat)")
       }
     }
     sustainPedalDuration = sustainPedalDuration && useSustainPedals
@@ -222,10 +241,13 @@ private struct FieldReader {
   func integers(_ value: JSONValue, _ path: JSONPath, count: Int? = nil) throws(TokensError) -> [Int] {
     let elements = try array(value, path)
     if let count, elements.count != count {
-      throw TokensError.json(.wrongType(expected: "an array of \(count) integers", found: value.summary), path)
+      throw TokensError.json(
+        .wrongType(expected: "an array of \(count) integers", found: value.summary), path)
     }
     var result: [Int] = []
-    for (index, element) in elements.enumerated() { result.append(try integer(element, path.appending(index))) }
+    for (index, element) in elements.enumerated() {
+      result.append(try integer(element, path.appending(index)))
+    }
     return result
   }
 
@@ -235,7 +257,9 @@ private struct FieldReader {
       throw TokensError.json(.wrongType(expected: "an array of \(count) numbers", found: value.summary), path)
     }
     var result: [Double] = []
-    for (index, element) in elements.enumerated() { result.append(try double(element, path.appending(index))) }
+    for (index, element) in elements.enumerated() {
+      result.append(try double(element, path.appending(index)))
+    }
     return result
   }
 
@@ -260,7 +284,8 @@ private struct FieldReader {
   func programs(_ value: JSONValue, _ path: JSONPath) throws(TokensError) -> [Int] {
     let values = try integers(value, path)
     for (index, program) in values.enumerated() where !(-1...127).contains(program) {
-      throw TokensError.json(.outOfRange(value: "\(program)", expected: "a program −1…127"), path.appending(index))
+      throw TokensError.json(
+        .outOfRange(value: "\(program)", expected: "a program −1…127"), path.appending(index))
     }
     return values
   }
@@ -268,19 +293,23 @@ private struct FieldReader {
   /// `{"0_4": 8, "4_12": 4}`.
   func beatRanges(_ value: JSONValue, _ path: JSONPath) throws(TokensError) -> [BeatRange] {
     guard case .object(let ranges) = value, !ranges.members.isEmpty else {
-      throw TokensError.json(.wrongType(expected: "an object such as {\"0_4\": 8}", found: value.summary), path)
+      throw TokensError.json(
+        .wrongType(expected: "an object such as {\"0_4\": 8}", found: value.summary), path)
     }
     var result: [BeatRange] = []
     for member in ranges.members {
       let parts = member.name.split(separator: "_", omittingEmptySubsequences: false)
-      guard parts.count == 2, let start = Int(parts[0]), let end = Int(parts[1]), start >= 0, start < end else {
+      guard parts.count == 2, let start = Int(parts[0]), let end = Int(parts[1]), start >= 0, start < end
+      else {
         throw TokensError.json(
-          .invalidValue(value: "\"\(member.name)\"", expected: "a beat range such as \"0_4\""), path.appending(member.name))
+          .invalidValue(value: "\"\(member.name)\"", expected: "a beat range such as \"0_4\""),
+          path.appending(member.name))
       }
       let resolution = try integer(member.value, path.appending(member.name))
       guard resolution > 0 else {
         throw TokensError.json(
-          .outOfRange(value: "\(resolution)", expected: "positions per beat, 1 or more"), path.appending(member.name))
+          .outOfRange(value: "\(resolution)", expected: "positions per beat, 1 or more"),
+          path.appending(member.name))
       }
       result.append(BeatRange(start, end, resolution))
     }
@@ -292,7 +321,8 @@ private struct FieldReader {
     denominator: Int, numerators: [Int]
   )] {
     guard case .object(let ranges) = value else {
-      throw TokensError.json(.wrongType(expected: "an object such as {\"4\": [3, 4]}", found: value.summary), path)
+      throw TokensError.json(
+        .wrongType(expected: "an object such as {\"4\": [3, 4]}", found: value.summary), path)
     }
     var result: [(denominator: Int, numerators: [Int])] = []
     for member in ranges.members {
@@ -304,7 +334,8 @@ private struct FieldReader {
       let numerators = try integers(member.value, path.appending(member.name))
       for (index, numerator) in numerators.enumerated() where numerator <= 0 || numerator > 255 {
         throw TokensError.json(
-          .outOfRange(value: "\(numerator)", expected: "a numerator 1…255"), path.appending(member.name).appending(index))
+          .outOfRange(value: "\(numerator)", expected: "a numerator 1…255"),
+          path.appending(member.name).appending(index))
       }
       result.append((denominator, numerators))
     }
@@ -330,7 +361,9 @@ private struct FieldReader {
   }
 
   /// `{"maj": [0, 4, 7], …}`.
-  func chordMaps(_ value: JSONValue, _ path: JSONPath) throws(TokensError) -> [(name: String, intervals: [Int])] {
+  func chordMaps(_ value: JSONValue, _ path: JSONPath) throws(TokensError) -> [(
+    name: String, intervals: [Int]
+  )] {
     guard case .object(let maps) = value else {
       throw TokensError.json(.wrongType(expected: "an object of chord qualities", found: value.summary), path)
     }

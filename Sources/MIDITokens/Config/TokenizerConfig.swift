@@ -64,7 +64,9 @@ public struct TokenizerConfig: Hashable, Sendable {
   /// Removes a tempo change equal to the one before.
   public var deleteEqualSuccessiveTempoChanges = false
   /// Numerators per denominator, in the file's order.
-  public var timeSignatureRange: [(denominator: Int, numerators: [Int])] = [(8, [3, 12, 6]), (4, [5, 6, 3, 2, 1, 4])]
+  public var timeSignatureRange: [(denominator: Int, numerators: [Int])] = [
+    (8, [3, 12, 6]), (4, [5, 6, 3, 2, 1, 4]),
+  ]
   /// Removes a time signature equal to the one before (only the first at tick 0 is moved).
   public var deleteEqualSuccessiveTimeSignatureChanges = false
   /// Pedals carry a Duration token instead of PedalOff.
@@ -104,7 +106,8 @@ public struct TokenizerConfig: Hashable, Sendable {
 
   /// MidiTok's `DEFAULT_CONTROL_CHANGE_NUMBERS`.
   public static let defaultControlChangeNumbers = [
-    0, 1, 2, 4, 5, 6, 7, 8, 10, 11, 32, 33, 34, 36, 37, 38, 39, 40, 42, 43, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73,
+    0, 1, 2, 4, 5, 6, 7, 8, 10, 11, 32, 33, 34, 36, 37, 38, 39, 40, 42, 43, 64, 65, 66, 67, 68, 69, 70, 71,
+    72, 73,
     74, 75, 76, 77, 78, 84, 88, 91, 92, 93, 94, 95, 96, 97, 100, 101, 120, 121, 122, 123, 124, 125, 126, 127,
   ]
 
@@ -112,7 +115,8 @@ public struct TokenizerConfig: Hashable, Sendable {
   public static let defaultChordMaps: [(name: String, intervals: [Int])] = [
     ("min", [0, 3, 7]), ("maj", [0, 4, 7]), ("dim", [0, 3, 6]), ("aug", [0, 4, 8]), ("sus2", [0, 2, 7]),
     ("sus4", [0, 5, 7]), ("7dom", [0, 4, 7, 10]), ("7min", [0, 3, 7, 10]), ("7maj", [0, 4, 7, 11]),
-    ("7halfdim", [0, 3, 6, 10]), ("7dim", [0, 3, 6, 9]), ("7aug", [0, 4, 8, 11]), ("9maj", [0, 4, 7, 10, 14]),
+    ("7halfdim", [0, 3, 6, 10]), ("7dim", [0, 3, 6, 9]), ("7aug", [0, 4, 8, 11]),
+    ("9maj", [0, 4, 7, 10, 14]),
     ("9min", [0, 4, 7, 10, 13]),
   ]
 

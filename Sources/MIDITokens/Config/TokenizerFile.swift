@@ -47,25 +47,30 @@ public struct TokenizerFile: Sendable {
   public init(json document: JSONValue) throws(TokensError) {
     let top = JSONPath()
     guard case .object(let object) = document else {
-      throw TokensError.json(.wrongType(expected: "a MidiTok tokenizer file (an object)", found: document.summary), top)
+      throw TokensError.json(
+        .wrongType(expected: "a MidiTok tokenizer file (an object)", found: document.summary), top)
     }
     guard let name = object["tokenization"] else {
-      throw TokensError.json(.missingName("tokenization", expected: "a MidiTok tokenization such as \"REMI\""), top)
+      throw TokensError.json(
+        .missingName("tokenization", expected: "a MidiTok tokenization such as \"REMI\""), top)
     }
     guard case .string(let className) = name else {
-      throw TokensError.json(.wrongType(expected: "a tokenization name", found: name.summary), top.appending("tokenization"))
+      throw TokensError.json(
+        .wrongType(expected: "a tokenization name", found: name.summary), top.appending("tokenization"))
     }
     guard let tokenization = Tokenization(rawValue: className) else {
       let reason =
         Tokenization.refused[className]
         ?? "not a MidiTok 3.1 tokenization midiroll reproduces ("
         + Tokenization.allCases.map(\.rawValue).joined(separator: ", ") + ")"
-      throw TokensError(.unsupported(path: top.appending("tokenization"), value: "\"\(className)\"", reason: reason))
+      throw TokensError(
+        .unsupported(path: top.appending("tokenization"), value: "\"\(className)\"", reason: reason))
     }
     var version = "3.1.0"
     if let value = object["miditok_version"] {
       guard case .string(let text) = value else {
-        throw TokensError.json(.wrongType(expected: "a version string", found: value.summary), top.appending("miditok_version"))
+        throw TokensError.json(
+          .wrongType(expected: "a version string", found: value.summary), top.appending("miditok_version"))
       }
       let major = text.split(separator: ".").first.flatMap { Int($0) }
       guard major == 3 else {
@@ -80,7 +85,8 @@ public struct TokenizerFile: Sendable {
       throw TokensError.json(.missingName("config", expected: "the tokenizer's configuration"), top)
     }
     guard case .object(let configObject) = configValue else {
-      throw TokensError.json(.wrongType(expected: "an object", found: configValue.summary), top.appending("config"))
+      throw TokensError.json(
+        .wrongType(expected: "an object", found: configValue.summary), top.appending("config"))
     }
     var config = try TokenizerConfig(json: configObject, path: top.appending("config"))
     config.adjust(for: tokenization)
@@ -94,19 +100,22 @@ public struct TokenizerFile: Sendable {
         continue
       case "_vocab_base":
         guard case .object(let vocabulary) = member.value else {
-          throw TokensError.json(.wrongType(expected: "an object of token ids", found: member.value.summary), path)
+          throw TokensError.json(
+            .wrongType(expected: "an object of token ids", found: member.value.summary), path)
         }
         var ids: [(token: String, id: Int)] = []
         for entry in vocabulary.members {
           guard case .integer(let id) = entry.value, id >= 0 else {
-            throw TokensError.json(.wrongType(expected: "a token id", found: entry.value.summary), path.appending(entry.name))
+            throw TokensError.json(
+              .wrongType(expected: "a token id", found: entry.value.summary), path.appending(entry.name))
           }
           ids.append((entry.name, id))
         }
         vocabBase = ids
       case "_model":
         guard case .string(let text) = member.value else {
-          throw TokensError.json(.wrongType(expected: "a tokenizers JSON string", found: member.value.summary), path)
+          throw TokensError.json(
+            .wrongType(expected: "a tokenizers JSON string", found: member.value.summary), path)
         }
         model = text
       case "_vocab_base_byte_to_token":
@@ -116,14 +125,16 @@ public struct TokenizerFile: Sendable {
         var map: [(byte: String, token: String)] = []
         for entry in table.members {
           guard case .string(let token) = entry.value else {
-            throw TokensError.json(.wrongType(expected: "a token", found: entry.value.summary), path.appending(entry.name))
+            throw TokensError.json(
+              .wrongType(expected: "a token", found: entry.value.summary), path.appending(entry.name))
           }
           map.append((entry.name, token))
         }
         byteToToken = map
       default:
         throw TokensError(
-          .unsupported(path: path, value: member.value.summary, reason: "not a field of MidiTok 3.1's tokenizer file"))
+          .unsupported(
+            path: path, value: member.value.summary, reason: "not a field of MidiTok 3.1's tokenizer file"))
       }
     }
     switch (vocabBase, model, byteToToken) {

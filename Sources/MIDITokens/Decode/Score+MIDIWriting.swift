@@ -17,7 +17,9 @@ extension Score {
       global.append(
         Message(
           time: signature.time, status: 0xFF, type: 0x58,
-          data: [UInt8(truncatingIfNeeded: signature.numerator), UInt8(truncatingIfNeeded: power), 0x18, 0x08]))
+          data: [
+            UInt8(truncatingIfNeeded: signature.numerator), UInt8(truncatingIfNeeded: power), 0x18, 0x08,
+          ]))
     }
     for key in keySignatures {
       global.append(
@@ -30,19 +32,27 @@ extension Score {
       global.append(
         Message(
           time: tempo.time, status: 0xFF, type: 0x51,
-          data: [UInt8(truncatingIfNeeded: mspq >> 16), UInt8(truncatingIfNeeded: mspq >> 8), UInt8(truncatingIfNeeded: mspq)]))
+          data: [
+            UInt8(truncatingIfNeeded: mspq >> 16), UInt8(truncatingIfNeeded: mspq >> 8),
+            UInt8(truncatingIfNeeded: mspq),
+          ]))
     }
     var writer = MIDIFileWriter(
-      format: .multipleTracks, division: .ticksPerQuarter(min(max(ticksPerQuarter, 1), 0x7FFF)), trackCount: 0)
+      format: .multipleTracks, division: .ticksPerQuarter(min(max(ticksPerQuarter, 1), 0x7FFF)), trackCount: 0
+    )
     var pending: [Message]? = global
     for (index, track) in tracks.enumerated() {
       let channel = track.isDrum ? 9 : validChannels[index % 15]
       var messages = pending ?? []
       pending = nil
-      if !track.name.isEmpty { messages.append(Message(time: 0, status: 0xFF, type: 0x03, data: Array(track.name.utf8))) }
-      messages.append(Message(time: 0, status: 0xC0 | channel, data1: UInt8(truncatingIfNeeded: track.program), data2: 0))
+      if !track.name.isEmpty {
+        messages.append(Message(time: 0, status: 0xFF, type: 0x03, data: Array(track.name.utf8)))
+      }
+      messages.append(
+        Message(time: 0, status: 0xC0 | channel, data1: UInt8(truncatingIfNeeded: track.program), data2: 0))
       for control in track.controls {
-        messages.append(Message(time: control.time, status: 0xB0 | channel, data1: control.number, data2: control.value))
+        messages.append(
+          Message(time: control.time, status: 0xB0 | channel, data1: control.number, data2: control.value))
       }
       for bend in track.pitchBends {
         let value = Int(bend.value) + 8192
@@ -53,7 +63,9 @@ extension Score {
       }
       messages = Self.stableSorted(messages)
       var notes = track.notes
-      if zip(notes, notes.dropFirst()).contains(where: { $1.time < $0.time }) || notes.first.map({ $0.time < 0 }) == true {
+      if zip(notes, notes.dropFirst()).contains(where: { $1.time < $0.time })
+        || notes.first.map({ $0.time < 0 }) == true
+      {
         PatternDefeatingSort.sort(&notes) { $0.time < $1.time }
       }
       var offs: [Message] = []
@@ -63,11 +75,13 @@ extension Score {
       for note in notes {
         let on = Message(time: note.time, status: 0x90 | channel, data1: note.pitch, data2: note.velocity)
         if note.duration > 0 {
-          offs.append(Message(time: note.end, status: 0x80 | channel, data1: note.pitch, data2: note.velocity))
+          offs.append(
+            Message(time: note.end, status: 0x80 | channel, data1: note.pitch, data2: note.velocity))
           ons.append(on)
         } else {
           offs.append(on)
-          ons.append(Message(time: note.time, status: 0x80 | channel, data1: note.pitch, data2: note.velocity))
+          ons.append(
+            Message(time: note.time, status: 0x80 | channel, data1: note.pitch, data2: note.velocity))
         }
       }
       offs = Self.stableSorted(offs)
@@ -103,7 +117,8 @@ extension Score {
   }
 
   private static func stableSorted(_ messages: [Message]) -> [Message] {
-    messages.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    messages.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(
+      \.element)
   }
 
   /// A stable merge of two sorted runs (`timmerge`): at one tick, `first`'s messages first.

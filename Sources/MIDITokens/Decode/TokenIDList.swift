@@ -38,7 +38,8 @@ public struct TokenIDList: Hashable, Sendable {
   public init(json document: JSONValue, tokenizer: Tokenizer) throws(TokensError) {
     let top = JSONPath()
     guard case .object(let object) = document else {
-      throw TokensError.json(.wrongType(expected: "MidiTok's tokens JSON, an object with \"ids\"", found: document.summary), top)
+      throw TokensError.json(
+        .wrongType(expected: "MidiTok's tokens JSON, an object with \"ids\"", found: document.summary), top)
     }
     guard let ids = object["ids"] else {
       throw TokensError.json(.missingName("ids", expected: "the token ids (MidiTok's save_tokens)"), top)
@@ -62,7 +63,9 @@ public struct TokenIDList: Hashable, Sendable {
       throw TokensError.json(.wrongType(expected: "a list of ids", found: ids.summary), path)
     }
     guard !outer.isEmpty else {
-      throw TokensError.json(.invalidValue(value: "an empty list", expected: "at least one token (MidiTok decodes no empty list)"), path)
+      throw TokensError.json(
+        .invalidValue(value: "an empty list", expected: "at least one token (MidiTok decodes no empty list)"),
+        path)
     }
     width = tokenizer.vocabularies.count
     let multi = tokenizer.tokenization.isMultiVocabulary
@@ -86,7 +89,9 @@ public struct TokenIDList: Hashable, Sendable {
     } else if depth == expected || (!tokenizer.oneTokenStream && depth == expected - 1) {
       tracks = [(ids, path)]
     } else {
-      let shape = tokenizer.oneTokenStream ? (multi ? "a list of tokens, each a list of ids" : "a list of ids")
+      let shape =
+        tokenizer.oneTokenStream
+        ? (multi ? "a list of tokens, each a list of ids" : "a list of ids")
         : (multi ? "a list per track of tokens, each a list of ids" : "a list of ids per track")
       throw TokensError.json(.wrongType(expected: shape, found: "\(depth) levels of lists"), path)
     }
@@ -103,15 +108,18 @@ public struct TokenIDList: Hashable, Sendable {
         let tokenPath = trackPath.appending(index)
         if multi {
           guard case .array(let fields) = token else {
-            throw TokensError.json(.wrongType(expected: "a token: a list of \(width) ids", found: token.summary), tokenPath)
+            throw TokensError.json(
+              .wrongType(expected: "a token: a list of \(width) ids", found: token.summary), tokenPath)
           }
           guard fields.count == width else {
             throw TokensError.json(
-              .invalidValue(value: "a token of \(fields.count) ids", expected: "\(width) ids, one per vocabulary"),
+              .invalidValue(
+                value: "a token of \(fields.count) ids", expected: "\(width) ids, one per vocabulary"),
               tokenPath)
           }
           for (field, value) in fields.enumerated() {
-            sequence.append(try Self.id(value, tokenPath.appending(field), size: tokenizer.vocabularies[field].count))
+            sequence.append(
+              try Self.id(value, tokenPath.appending(field), size: tokenizer.vocabularies[field].count))
           }
         } else {
           sequence.append(try Self.id(token, tokenPath, size: size))
@@ -147,7 +155,8 @@ public struct TokenIDList: Hashable, Sendable {
       throw TokensError.json(.wrongType(expected: "a token id", found: value.summary), path)
     }
     guard id >= 0 && id < size else {
-      throw TokensError.json(.outOfRange(value: "\(id)", expected: "an id of the vocabulary, 0…\(size - 1)"), path)
+      throw TokensError.json(
+        .outOfRange(value: "\(id)", expected: "an id of the vocabulary, 0…\(size - 1)"), path)
     }
     return id
   }

@@ -33,8 +33,10 @@ extension Tokenizer {
           track.controls.append(ScoreControl(time: pedal.end, number: 64, value: 0))
         }
         if !track.pedals.isEmpty {
-          track.controls = track.controls.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
-            .map(\.element)
+          track.controls = track.controls.enumerated().sorted {
+            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+          }
+          .map(\.element)
         }
         score.tracks[index] = track
       }
@@ -66,7 +68,10 @@ extension Tokenizer {
     let values = rest ? rests : durations
     guard ticksPerBeatOfDenominator.contains(where: { $0.ticksPerBeat == ticksPerBeat }),
       let found = values.first(where: { $0.description == value })
-    else { throw TokensError(.decodingFails("no \(rest ? "rest" : "duration") \(value) at \(ticksPerBeat) ticks per beat")) }
+    else {
+      throw TokensError(
+        .decodingFails("no \(rest ? "rest" : "duration") \(value) at \(ticksPerBeat) ticks per beat"))
+    }
     return found.ticks(ticksPerBeat: ticksPerBeat)
   }
 
@@ -90,7 +95,8 @@ extension Tokenizer {
   /// A `KeySig_k:t` value.
   static func keySignature(_ value: Substring) throws(TokensError) -> (key: Int, tonality: Int) {
     let parts = value.split(separator: ":", omittingEmptySubsequences: false)
-    guard parts.count == 2, let key = DecodedToken.pythonInt(parts[0]), let tonality = DecodedToken.pythonInt(parts[1])
+    guard parts.count == 2, let key = DecodedToken.pythonInt(parts[0]),
+      let tonality = DecodedToken.pythonInt(parts[1])
     else { throw TokensError(.decodingFails("the key signature \(value)")) }
     return (key, tonality)
   }
@@ -98,7 +104,8 @@ extension Tokenizer {
   /// A `ControlChange_n-v` value.
   static func control(_ value: Substring) throws(TokensError) -> ScoreControl {
     let parts = value.split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 2, let number = DecodedToken.pythonInt(parts[0]), let level = DecodedToken.pythonInt(parts[1]),
+    guard parts.count == 2, let number = DecodedToken.pythonInt(parts[0]),
+      let level = DecodedToken.pythonInt(parts[1]),
       (0...127).contains(number), (0...127).contains(level)
     else { throw TokensError(.decodingFails("the control change \(value)")) }
     return ScoreControl(time: 0, number: UInt8(number), value: UInt8(level))
@@ -115,10 +122,12 @@ extension Tokenizer {
   /// A note as symusic stores it; MidiTok's quirks can give a velocity no MIDI file holds.
   static func note(time: Int, duration: Int, pitch: Int, velocity: Int) throws(TokensError) -> ScoreNote {
     guard (0...127).contains(velocity), (0...127).contains(pitch) else {
-      throw TokensError(.decodingFails("a note of pitch \(pitch) and velocity \(velocity), which no MIDI file holds"))
+      throw TokensError(
+        .decodingFails("a note of pitch \(pitch) and velocity \(velocity), which no MIDI file holds"))
     }
     return ScoreNote(
-      time: Int32(clamping: time), duration: Int32(clamping: duration), pitch: UInt8(pitch), velocity: UInt8(velocity))
+      time: Int32(clamping: time), duration: Int32(clamping: duration), pitch: UInt8(pitch),
+      velocity: UInt8(velocity))
   }
 
   /// MidiTok's tracks of a decoded song: one per program in order of appearance (one
@@ -156,4 +165,3 @@ extension Tokenizer {
     track.notes.isEmpty && track.controls.isEmpty && track.pitchBends.isEmpty
   }
 }
-

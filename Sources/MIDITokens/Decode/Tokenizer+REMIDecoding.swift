@@ -17,15 +17,20 @@ extension Tokenizer {
           for token in sequence {
             if token.type == "TimeSig" {
               let (numerator, denominator) = try Self.timeSignature(token.value)
-              timeSignatures.append(ScoreTimeSignature(time: 0, numerator: numerator, denominator: denominator))
+              timeSignatures.append(
+                ScoreTimeSignature(time: 0, numerator: numerator, denominator: denominator))
               break
             }
-            if ["Pitch", "PitchDrum", "Velocity", "Duration", "PitchBend", "ControlChange", "Pedal"].contains(token.type) {
+            if ["Pitch", "PitchDrum", "Velocity", "Duration", "PitchBend", "ControlChange", "Pedal"].contains(
+              token.type)
+            {
               break
             }
           }
         }
-        if timeSignatures.isEmpty { timeSignatures.append(ScoreTimeSignature(time: 0, numerator: 4, denominator: 4)) }
+        if timeSignatures.isEmpty {
+          timeSignatures.append(ScoreTimeSignature(time: 0, numerator: 4, denominator: 4))
+        }
       }
       var signature = timeSignatures[timeSignatures.count - 1]
       var ticksPerBar = Self.ticksPerBar(signature, ticksPerQuarter: ticksPerQuarter)
@@ -69,20 +74,30 @@ extension Tokenizer {
           }
         case "Position":
           if currentBar == -1 { currentBar = 0 }
-          guard let position = token.integer else { throw TokensError(.decodingFails("the position \(token.value)")) }
+          guard let position = token.integer else {
+            throw TokensError(.decodingFails("the position \(token.value)"))
+          }
           currentTick = tickAtCurrentBar + position * ticksPerPosition
         case "Pitch", "PitchDrum", "PitchIntervalTime", "PitchIntervalChord":
-          guard let value = token.integer else { throw TokensError(.decodingFails("the pitch \(token.value)")) }
+          guard let value = token.integer else {
+            throw TokensError(.decodingFails("the pitch \(token.value)"))
+          }
           let pitch: Int
           switch token.type {
           case "PitchIntervalTime":
-            guard let previous = previousPitchOnset[program] ?? (config.programs.contains(program) ? -128 : nil) else {
-              throw TokensError(.decodingFails("a pitch interval of program \(program), not in the configuration"))
+            guard
+              let previous = previousPitchOnset[program] ?? (config.programs.contains(program) ? -128 : nil)
+            else {
+              throw TokensError(
+                .decodingFails("a pitch interval of program \(program), not in the configuration"))
             }
             pitch = previous + value
           case "PitchIntervalChord":
-            guard let previous = previousPitchChord[program] ?? (config.programs.contains(program) ? -128 : nil) else {
-              throw TokensError(.decodingFails("a pitch interval of program \(program), not in the configuration"))
+            guard
+              let previous = previousPitchChord[program] ?? (config.programs.contains(program) ? -128 : nil)
+            else {
+              throw TokensError(
+                .decodingFails("a pitch interval of program \(program), not in the configuration"))
             }
             pitch = previous + value
           default:
@@ -91,14 +106,18 @@ extension Tokenizer {
           guard config.pitchRange.contains(pitch) else { continue }
           if token.type != "PitchIntervalChord" { previousPitchOnset[program] = pitch }
           previousPitchChord[program] = pitch
-          guard let (velocity, duration) = try noteFields(
-            sequence, after: index, durationOffset: durationOffset, useDuration: useDuration, ticksPerBeat: ticksPerBeat)
+          guard
+            let (velocity, duration) = try noteFields(
+              sequence, after: index, durationOffset: durationOffset, useDuration: useDuration,
+              ticksPerBeat: ticksPerBeat)
           else { continue }
           let note = try Self.note(time: currentTick, duration: duration, pitch: pitch, velocity: velocity)
           add({ $0.notes.append(note) }, program: program)
           previousNoteEnd = max(previousNoteEnd, currentTick + duration)
         case "Program":
-          guard let value = token.integer else { throw TokensError(.decodingFails("the program \(token.value)")) }
+          guard let value = token.integer else {
+            throw TokensError(.decodingFails("the program \(token.value)"))
+          }
           program = value
           useDuration = config.noteDurationPrograms.contains(program)
           if !config.oneTokenStreamForPrograms && config.programChanges {
@@ -121,7 +140,8 @@ extension Tokenizer {
         case "TimeSig":
           let (numerator, denominator) = try Self.timeSignature(token.value)
           if numerator != signature.numerator || denominator != signature.denominator {
-            signature = ScoreTimeSignature(time: Int32(clamping: currentTick), numerator: numerator, denominator: denominator)
+            signature = ScoreTimeSignature(
+              time: Int32(clamping: currentTick), numerator: numerator, denominator: denominator)
             if sequenceIndex == 0 { timeSignatures.append(signature) }
             tickAtLastChange = tickAtCurrentBar
             barAtLastChange = currentBar
@@ -131,12 +151,16 @@ extension Tokenizer {
           }
         case "Pedal":
           try decodePedal(
-            token, next: index + 1 < sequence.count ? sequence[index + 1] : nil, program: program, tick: currentTick,
+            token, next: index + 1 < sequence.count ? sequence[index + 1] : nil, program: program,
+            tick: currentTick,
             ticksPerBeat: ticksPerBeat, active: &activePedals, tracks: &tracks, track: &track)
         case "PedalOff":
-          decodePedalOff(token, program: program, tick: currentTick, active: &activePedals, tracks: &tracks, track: &track)
+          decodePedalOff(
+            token, program: program, tick: currentTick, active: &activePedals, tracks: &tracks, track: &track)
         case "PitchBend":
-          guard let value = token.integer else { throw TokensError(.decodingFails("the pitch bend \(token.value)")) }
+          guard let value = token.integer else {
+            throw TokensError(.decodingFails("the pitch bend \(token.value)"))
+          }
           let bend = ScorePitchBend(time: Int32(clamping: currentTick), value: Int32(clamping: value))
           add({ $0.pitchBends.append(bend) }, program: program)
         case "ControlChange":
@@ -176,7 +200,8 @@ extension Tokenizer {
     var duration = Int(config.defaultNoteDuration * Double(ticksPerBeat))
     if useDuration {
       guard sequence[index + durationOffset].type == "Duration" else { return nil }
-      duration = try ticks(of: sequence[index + durationOffset].value, ticksPerBeat: ticksPerBeat, rest: false)
+      duration = try ticks(
+        of: sequence[index + durationOffset].value, ticksPerBeat: ticksPerBeat, rest: false)
     }
     return (velocity, duration)
   }
@@ -184,7 +209,8 @@ extension Tokenizer {
   /// A Pedal token: with durations, a pedal of the next token's Duration; else the pedal of
   /// its program (with programs) or of the current program is pressed if it is not.
   func decodePedal(
-    _ token: DecodedToken, next: DecodedToken?, program: Int, tick: Int, ticksPerBeat: Int, active: inout [Int: Int],
+    _ token: DecodedToken, next: DecodedToken?, program: Int, tick: Int, ticksPerBeat: Int,
+    active: inout [Int: Int],
     tracks: inout DecodedTracks, track: inout ScoreTrack
   ) throws(TokensError) {
     let pedalProgram = config.usePrograms ? (token.integer ?? program) : program
@@ -192,7 +218,9 @@ extension Tokenizer {
       guard next.type == "Duration" else { return }
       let duration = try ticks(of: next.value, ticksPerBeat: ticksPerBeat, rest: false)
       let pedal = ScorePedal(time: Int32(clamping: tick), duration: Int32(clamping: duration))
-      if config.oneTokenStreamForPrograms { tracks.with(pedalProgram) { $0.pedals.append(pedal) } } else {
+      if config.oneTokenStreamForPrograms {
+        tracks.with(pedalProgram) { $0.pedals.append(pedal) }
+      } else {
         track.pedals.append(pedal)
       }
     } else if active[pedalProgram] == nil {
@@ -208,7 +236,9 @@ extension Tokenizer {
     let pedalProgram = config.usePrograms ? (token.integer ?? program) : program
     guard let start = active[pedalProgram] else { return }
     let pedal = ScorePedal(time: Int32(clamping: start), duration: Int32(clamping: tick - start))
-    if config.oneTokenStreamForPrograms { tracks.with(pedalProgram) { $0.pedals.append(pedal) } } else {
+    if config.oneTokenStreamForPrograms {
+      tracks.with(pedalProgram) { $0.pedals.append(pedal) }
+    } else {
       track.pedals.append(pedal)
     }
     active[pedalProgram] = nil

@@ -40,17 +40,20 @@ extension Tokenizer {
           let (numerator, denominator) = try Self.timeSignature(token.value)
           if sequenceIndex == 0 {
             signatures.append(
-              ScoreTimeSignature(time: Int32(clamping: state.tick), numerator: numerator, denominator: denominator))
+              ScoreTimeSignature(
+                time: Int32(clamping: state.tick), numerator: numerator, denominator: denominator))
           }
           state.ticksPerBeat = try ticksPerBeat(ofDenominator: denominator)
         case "Pedal":
           try decodePedal(
-            token, next: index + 1 < sequence.count ? sequence[index + 1] : nil, program: state.currentProgram,
+            token, next: index + 1 < sequence.count ? sequence[index + 1] : nil,
+            program: state.currentProgram,
             tick: state.tick, ticksPerBeat: state.ticksPerBeat, active: &state.activePedals, tracks: &tracks,
             track: &state.track)
         case "PedalOff":
           decodePedalOff(
-            token, program: state.currentProgram, tick: state.tick, active: &state.activePedals, tracks: &tracks,
+            token, program: state.currentProgram, tick: state.tick, active: &state.activePedals,
+            tracks: &tracks,
             track: &state.track)
         case "PitchBend":
           try state.pitchBend(token, tracks: &tracks)
@@ -59,13 +62,16 @@ extension Tokenizer {
         default:
           break
         }
-        if ["Program", "Tempo", "TimeSig", "KeySig", "Pedal", "PedalOff", "PitchBend", "ControlChange", "Chord"]
-          .contains(token.type)
-        {
+        if [
+          "Program", "Tempo", "TimeSig", "KeySig", "Pedal", "PedalOff", "PitchBend", "ControlChange", "Chord",
+        ]
+        .contains(token.type) {
           state.previousNoteEnd = max(state.previousNoteEnd, state.tick)
         }
       }
-      if !config.oneTokenStreamForPrograms && !Self.isDecodedEmpty(state.track) { score.tracks.append(state.track) }
+      if !config.oneTokenStreamForPrograms && !Self.isDecodedEmpty(state.track) {
+        score.tracks.append(state.track)
+      }
     }
     if config.oneTokenStreamForPrograms { score.tracks = tracks.all }
     score.tempos = tempos
@@ -98,13 +104,22 @@ extension Tokenizer {
           let pitch: Int
           switch token.type {
           case "PitchIntervalTime", "PitchIntervalChord":
-            guard let value = token.integer else { throw TokensError(.decodingFails("the interval \(token.value)")) }
-            let table = token.type == "PitchIntervalTime" ? state.previousPitchOnset : state.previousPitchChord
-            guard let previous = table[state.currentProgram] ?? (config.programs.contains(state.currentProgram) ? -128 : nil)
-            else { throw TokensError(.decodingFails("a pitch interval of a program not in the configuration")) }
+            guard let value = token.integer else {
+              throw TokensError(.decodingFails("the interval \(token.value)"))
+            }
+            let table =
+              token.type == "PitchIntervalTime" ? state.previousPitchOnset : state.previousPitchChord
+            guard
+              let previous = table[state.currentProgram]
+                ?? (config.programs.contains(state.currentProgram) ? -128 : nil)
+            else {
+              throw TokensError(.decodingFails("a pitch interval of a program not in the configuration"))
+            }
             pitch = previous + value
           default:
-            guard let value = token.integer else { throw TokensError(.decodingFails("the pitch \(token.value)")) }
+            guard let value = token.integer else {
+              throw TokensError(.decodingFails("the pitch \(token.value)"))
+            }
             pitch = value
           }
           guard config.pitchRange.contains(pitch) else { continue }
@@ -119,7 +134,8 @@ extension Tokenizer {
             }
             if !state.useDuration {
               let note = try Self.note(
-                time: state.tick, duration: Int(config.defaultNoteDuration * Double(state.ticksPerBeat)), pitch: pitch,
+                time: state.tick, duration: Int(config.defaultNoteDuration * Double(state.ticksPerBeat)),
+                pitch: pitch,
                 velocity: velocity)
               state.add(to: &tracks) { $0.notes.append(note) }
             } else {
@@ -132,7 +148,8 @@ extension Tokenizer {
             throw missing
           } else if let first = active[program]![pitch]?.first {
             active[program]![pitch]!.removeFirst()
-            let note = try Self.note(time: first.tick, duration: state.tick - first.tick, pitch: pitch, velocity: first.velocity)
+            let note = try Self.note(
+              time: first.tick, duration: state.tick - first.tick, pitch: pitch, velocity: first.velocity)
             state.add(to: &tracks) { $0.notes.append(note) }
           }
         case "Program":
@@ -147,16 +164,19 @@ extension Tokenizer {
           state.ticksPerBeat = try ticksPerBeat(ofDenominator: denominator)
           if sequenceIndex == 0 {
             signatures.append(
-              ScoreTimeSignature(time: Int32(clamping: state.tick), numerator: numerator, denominator: denominator))
+              ScoreTimeSignature(
+                time: Int32(clamping: state.tick), numerator: numerator, denominator: denominator))
           }
         case "Pedal":
           try decodePedal(
-            token, next: index + 1 < sequence.count ? sequence[index + 1] : nil, program: state.currentProgram,
+            token, next: index + 1 < sequence.count ? sequence[index + 1] : nil,
+            program: state.currentProgram,
             tick: state.tick, ticksPerBeat: state.ticksPerBeat, active: &state.activePedals, tracks: &tracks,
             track: &state.track)
         case "PedalOff":
           decodePedalOff(
-            token, program: state.currentProgram, tick: state.tick, active: &state.activePedals, tracks: &tracks,
+            token, program: state.currentProgram, tick: state.tick, active: &state.activePedals,
+            tracks: &tracks,
             track: &state.track)
         case "PitchBend":
           try state.pitchBend(token, tracks: &tracks)
@@ -204,15 +224,22 @@ extension Tokenizer {
         case "Pitch", "PitchDrum":
           guard
             let (velocity, duration) = try noteFields(
-              sequence, after: index, durationOffset: durationOffset, useDuration: useDuration, ticksPerBeat: ticksPerBeat)
+              sequence, after: index, durationOffset: durationOffset, useDuration: useDuration,
+              ticksPerBeat: ticksPerBeat)
           else { continue }
-          guard let pitch = token.integer else { throw TokensError(.decodingFails("the pitch \(token.value)")) }
+          guard let pitch = token.integer else {
+            throw TokensError(.decodingFails("the pitch \(token.value)"))
+          }
           let note = try Self.note(time: tick, duration: duration, pitch: pitch, velocity: velocity)
-          if config.oneTokenStreamForPrograms { tracks.with(program) { $0.notes.append(note) } } else {
+          if config.oneTokenStreamForPrograms {
+            tracks.with(program) { $0.notes.append(note) }
+          } else {
             track.notes.append(note)
           }
         case "Program":
-          guard let value = token.integer else { throw TokensError(.decodingFails("the program \(token.value)")) }
+          guard let value = token.integer else {
+            throw TokensError(.decodingFails("the program \(token.value)"))
+          }
           program = value
           useDuration = config.noteDurationPrograms.contains(program)
         default:
@@ -299,7 +326,9 @@ struct DecodingState {
 
   /// A PitchBend token.
   mutating func pitchBend(_ token: DecodedToken, tracks: inout Tokenizer.DecodedTracks) throws(TokensError) {
-    guard let value = token.integer else { throw TokensError(.decodingFails("the pitch bend \(token.value)")) }
+    guard let value = token.integer else {
+      throw TokensError(.decodingFails("the pitch bend \(token.value)"))
+    }
     let bend = ScorePitchBend(time: Int32(clamping: tick), value: Int32(clamping: value))
     add(to: &tracks) { $0.pitchBends.append(bend) }
   }

@@ -12,7 +12,8 @@ extension Tokenizer {
   /// root named if the configuration says so).
   func detectChords(_ notes: [ScoreNote], ticksPerBeat: TickSections?) -> [DetectedChord] {
     guard let ticksPerBeat, !notes.isEmpty else { return [] }
-    let known = Dictionary(config.chordMaps.map { ($0.intervals, $0.name) }, uniquingKeysWith: { first, _ in first })
+    let known = Dictionary(
+      config.chordMaps.map { ($0.intervals, $0.name) }, uniquingKeysWith: { first, _ in first })
     let tokens = chordTokens
     let tokenIndex = Dictionary(tokens.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     let resolution = Double(firstBeatResolution)

@@ -22,7 +22,8 @@ struct TokenEvent: Sendable {
       case .pedal: return "Pedal"
       case .pedalOff: return "PedalOff"
       case .pedalDuration, .duration: return "Duration"
-      case .programForNote, .programForNoteOff, .programForPitchBend, .programForControlChange, .programForChord,
+      case .programForNote, .programForNoteOff, .programForPitchBend, .programForControlChange,
+        .programForChord,
         .programChange:
         return "Program"
       case .pitchBend: return "PitchBend"
@@ -47,7 +48,8 @@ struct TokenEvent: Sendable {
     /// Whether the token is a Program token.
     var isProgram: Bool {
       switch self {
-      case .programForNote, .programForNoteOff, .programForPitchBend, .programForControlChange, .programForChord,
+      case .programForNote, .programForNoteOff, .programForPitchBend, .programForControlChange,
+        .programForChord,
         .programChange:
         return true
       default: return false

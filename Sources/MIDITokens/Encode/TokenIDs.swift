@@ -73,14 +73,17 @@ struct TokenIDs: Sendable {
     }
     for mspq in tokenizer.temposMSPQ where tokenizer.config.useTempos {
       let truncated = Int32(mspq)
-      tempo[truncated] = id("Tempo_" + NumPy.pythonRepr(NumPy.pythonRoundTwoDecimals(60_000_000 / Double(truncated))))
+      tempo[truncated] = id(
+        "Tempo_" + NumPy.pythonRepr(NumPy.pythonRoundTwoDecimals(60_000_000 / Double(truncated))))
     }
     for signature in tokenizer.timeSignatures {
       timeSignature[Int32(signature.numerator << 16 | signature.denominator)] = id(
         "TimeSig_\(signature.numerator)/\(signature.denominator)")
     }
     for key in -7...7 {
-      for tonality in 0...1 { keySignature[Int32((key + 8) << 8 | tonality)] = id("KeySig_\(key):\(tonality)") }
+      for tonality in 0...1 {
+        keySignature[Int32((key + 8) << 8 | tonality)] = id("KeySig_\(key):\(tonality)")
+      }
     }
     for bend in tokenizer.pitchBends { pitchBend[Int32(bend)] = id("PitchBend_\(bend)") }
     for (number, values) in tokenizer.controlChangeValues {
@@ -94,7 +97,8 @@ struct TokenIDs: Sendable {
     var tables: [(TokenEvent.Kind, [Int32], Int)] = [
       (.pitch, pitch, 0), (.pitchDrum, pitchDrum, 0), (.noteOn, noteOn, 0), (.drumOn, drumOn, 0),
       (.noteOff, noteOff, 0), (.drumOff, drumOff, 0), (.velocity, velocity, 0), (.position, position, 0),
-      (.timeShift, timeShift, 0), (.rest, rest, 0), (.chord, chord, 0), (.pedal, pedal, 1), (.pedalOff, pedalOff, 1),
+      (.timeShift, timeShift, 0), (.rest, rest, 0), (.chord, chord, 0), (.pedal, pedal, 1),
+      (.pedalOff, pedalOff, 1),
       (.bar, [barNone] + barIndexed, 1),
     ]
     for kind: TokenEvent.Kind in [
@@ -143,7 +147,8 @@ struct TokenIDs: Sendable {
     case .noteOff: return at(noteOff, value)
     case .drumOff: return at(drumOff, value)
     case .velocity: return at(velocity, value)
-    case .programForNote, .programForNoteOff, .programForPitchBend, .programForControlChange, .programForChord,
+    case .programForNote, .programForNoteOff, .programForPitchBend, .programForControlChange,
+      .programForChord,
       .programChange:
       return at(program, value + 1)
     case .pedal: return at(pedal, value + 1)
@@ -212,7 +217,10 @@ final class FlatIDTable: @unchecked Sendable {
   private let durationTableCount: Int
   private static let kindCount = 64
 
-  init(_ tables: [(TokenEvent.Kind, [Int32], Int)] = [], durations byTicks: [(ticksPerBeat: Int, ids: [Int32])] = []) {
+  init(
+    _ tables: [(TokenEvent.Kind, [Int32], Int)] = [],
+    durations byTicks: [(ticksPerBeat: Int, ids: [Int32])] = []
+  ) {
     let total = tables.reduce(0) { $0 + $1.1.count } + byTicks.reduce(0) { $0 + $1.ids.count }
     ids = .allocate(capacity: max(total, 1))
     ranges = .allocate(capacity: Self.kindCount)

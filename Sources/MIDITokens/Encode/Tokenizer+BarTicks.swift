@@ -6,7 +6,8 @@ extension Tokenizer {
     if maxTick == 0 { return [0] }
     var signatures = score.timeSignatures
     if signatures.isEmpty { signatures.append(ScoreTimeSignature(time: 0, numerator: 4, denominator: 4)) }
-    signatures.append(ScoreTimeSignature(time: Int32(truncatingIfNeeded: maxTick + 1), numerator: 4, denominator: 4))
+    signatures.append(
+      ScoreTimeSignature(time: Int32(truncatingIfNeeded: maxTick + 1), numerator: 4, denominator: 4))
     var current =
       signatures[0].time == 0 && signatures[0].denominator > 0 && signatures[0].numerator > 0
       ? signatures[0] : ScoreTimeSignature(time: 0, numerator: 4, denominator: 4)

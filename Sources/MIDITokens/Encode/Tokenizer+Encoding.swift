@@ -85,14 +85,17 @@ extension Tokenizer {
       sortEvents(&events)
       output.beginSequence()
       if config.programChanges {
-        try output.emit(TokenEvent(time: 0, kind: .programChange, value: Int32(track.tokenProgram), program: 0))
+        try output.emit(
+          TokenEvent(time: 0, kind: .programChange, value: Int32(track.tokenProgram), program: 0))
       }
       try timeEvents(events, ticksPerQuarter: score.ticksPerQuarter, into: &output)
     }
   }
 
   /// The tokenization's `_add_time_events`.
-  func timeEvents(_ events: [TokenEvent], ticksPerQuarter: Int, into output: inout TokenOutput) throws(TokensError) {
+  func timeEvents(_ events: [TokenEvent], ticksPerQuarter: Int, into output: inout TokenOutput)
+    throws(TokensError)
+  {
     switch tokenization {
     case .remi: try remiTimeEvents(events, ticksPerQuarter: ticksPerQuarter, into: &output)
     default: try timeShiftEvents(events, ticksPerQuarter: ticksPerQuarter, into: &output)
@@ -104,7 +107,9 @@ extension Tokenizer {
   func sortEvents(_ events: inout [TokenEvent]) {
     if noteOnOff && config.useChords {
       events = events.enumerated().sorted {
-        ($0.element.time, Self.midiLikeOrder($0.element), $0.offset) < ($1.element.time, Self.midiLikeOrder($1.element), $1.offset)
+        ($0.element.time, Self.midiLikeOrder($0.element), $0.offset) < (
+          $1.element.time, Self.midiLikeOrder($1.element), $1.offset
+        )
       }.map(\.element)
     } else {
       StableTimeSort.sort(&events)

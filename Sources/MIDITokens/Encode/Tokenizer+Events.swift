@@ -11,12 +11,15 @@ extension Tokenizer {
       }
     }
     if config.useTempos {
-      for tempo in score.tempos { events.append(TokenEvent(time: tempo.time, kind: .tempo, value: tempo.mspq, program: 0)) }
+      for tempo in score.tempos {
+        events.append(TokenEvent(time: tempo.time, kind: .tempo, value: tempo.mspq, program: 0))
+      }
     }
     if config.useKeySignatures {
       for key in score.keySignatures {
         events.append(
-          TokenEvent(time: key.time, kind: .keySignature, value: Int32((key.key + 8) << 8 | key.tonality), program: 0))
+          TokenEvent(
+            time: key.time, kind: .keySignature, value: Int32((key.key + 8) << 8 | key.tonality), program: 0))
       }
     }
     return events
@@ -48,7 +51,8 @@ extension Tokenizer {
     if config.usePitchBends {
       for bend in track.pitchBends {
         if programmed {
-          events.append(TokenEvent(time: bend.time, kind: .programForPitchBend, value: Int32(program), program: program))
+          events.append(
+            TokenEvent(time: bend.time, kind: .programForPitchBend, value: Int32(program), program: program))
         }
         events.append(TokenEvent(time: bend.time, kind: .pitchBend, value: bend.value, program: program))
       }
@@ -57,11 +61,13 @@ extension Tokenizer {
       for control in track.controls {
         if programmed {
           events.append(
-            TokenEvent(time: control.time, kind: .programForControlChange, value: Int32(program), program: program))
+            TokenEvent(
+              time: control.time, kind: .programForControlChange, value: Int32(program), program: program))
         }
         events.append(
           TokenEvent(
-            time: control.time, kind: .controlChange, value: Int32(control.number) << 8 | Int32(control.value),
+            time: control.time, kind: .controlChange,
+            value: Int32(control.number) << 8 | Int32(control.value),
             program: program))
       }
     }
@@ -69,13 +75,15 @@ extension Tokenizer {
       for chord in detectChords(track.notes, ticksPerBeat: ticksPerBeat) {
         guard chord.index >= 0 else { throw TokensError(.notInVocabulary(token: chord.token)) }
         if programmed {
-          events.append(TokenEvent(time: chord.time, kind: .programForChord, value: Int32(program), program: program))
+          events.append(
+            TokenEvent(time: chord.time, kind: .programForChord, value: Int32(program), program: program))
         }
         events.append(TokenEvent(time: chord.time, kind: .chord, value: Int32(chord.index), program: program))
       }
     }
     let drumTokens = config.usePitchDrumTokens && track.isDrum
-    let pitchKind: TokenEvent.Kind = drumTokens ? (noteOnOff ? .drumOn : .pitchDrum) : (noteOnOff ? .noteOn : .pitch)
+    let pitchKind: TokenEvent.Kind =
+      drumTokens ? (noteOnOff ? .drumOn : .pitchDrum) : (noteOnOff ? .noteOn : .pitch)
     let offKind: TokenEvent.Kind = drumTokens ? .drumOff : .noteOff
     var intervals = PitchIntervals(tokenizer: self, ticksPerBeat: ticksPerBeat)
     var section = 0
@@ -84,7 +92,8 @@ extension Tokenizer {
       let end = note.end
       if programmed {
         events.append(
-          TokenEvent(time: note.time, kind: .programForNote, value: Int32(program), program: program, noteEnd: end))
+          TokenEvent(
+            time: note.time, kind: .programForNote, value: Int32(program), program: program, noteEnd: end))
       }
       var absolute = true
       if config.usePitchIntervals && !track.isDrum, var interval = intervals.next(note) {
@@ -93,17 +102,22 @@ extension Tokenizer {
         absolute = false
       }
       if absolute {
-        events.append(TokenEvent(time: note.time, kind: pitchKind, value: Int32(note.pitch), program: program, noteEnd: end))
+        events.append(
+          TokenEvent(
+            time: note.time, kind: pitchKind, value: Int32(note.pitch), program: program, noteEnd: end))
       }
       if config.useVelocities {
-        events.append(TokenEvent(time: note.time, kind: .velocity, value: Int32(note.velocity), program: program))
+        events.append(
+          TokenEvent(time: note.time, kind: .velocity, value: Int32(note.velocity), program: program))
       }
       guard useDurations else { continue }
       if noteOnOff {
         if programmed {
-          events.append(TokenEvent(time: end, kind: .programForNoteOff, value: Int32(program), program: program))
+          events.append(
+            TokenEvent(time: end, kind: .programForNoteOff, value: Int32(program), program: program))
         }
-        events.append(TokenEvent(time: end, kind: offKind, value: Int32(note.pitch), program: program, noteEnd: end))
+        events.append(
+          TokenEvent(time: end, kind: offKind, value: Int32(note.pitch), program: program, noteEnd: end))
       } else if let ticksPerBeat {
         while Int(note.time) >= ticksPerBeat.sections[section].end { section += 1 }
         events.append(
@@ -128,7 +142,8 @@ extension Tokenizer {
         && !(event.kind == .pedalDuration && previousKind == .pedal)
       {
         previousProgram = event.program
-        result.append(TokenEvent(time: event.time, kind: .programChange, value: Int32(event.program), program: 0))
+        result.append(
+          TokenEvent(time: event.time, kind: .programChange, value: Int32(event.program), program: 0))
       }
       previousKind = event.kind
       result.append(event)

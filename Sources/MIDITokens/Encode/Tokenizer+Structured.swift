@@ -9,7 +9,8 @@ extension Tokenizer {
     func timeShift(from previous: Int32, to time: Int32) -> TokenEvent {
       let gap = Int(time) - Int(previous)
       let ticks = gap == 0 ? -1 : Int(bins[NumPy.closestIndex(in: bins, to: Double(gap))])
-      return TokenEvent(time: time, kind: .structuredTimeShift, value: Int32(ticks), program: 0, noteEnd: Int32(ticksPerBeat))
+      return TokenEvent(
+        time: time, kind: .structuredTimeShift, value: Int32(ticks), program: 0, noteEnd: Int32(ticksPerBeat))
     }
     func noteEvents(_ track: ScoreTrack, withTimeShifts: Bool) -> [TokenEvent] {
       let program = Int16(track.tokenProgram)
@@ -22,16 +23,22 @@ extension Tokenizer {
         if withTimeShifts { events.append(timeShift(from: previous, to: note.time)) }
         if config.usePrograms {
           events.append(
-            TokenEvent(time: note.time, kind: .programForNote, value: Int32(program), program: program, noteEnd: note.end))
+            TokenEvent(
+              time: note.time, kind: .programForNote, value: Int32(program), program: program,
+              noteEnd: note.end))
         }
-        events.append(TokenEvent(time: note.time, kind: pitchKind, value: Int32(note.pitch), program: program, noteEnd: note.end))
+        events.append(
+          TokenEvent(
+            time: note.time, kind: pitchKind, value: Int32(note.pitch), program: program, noteEnd: note.end))
         if config.useVelocities {
-          events.append(TokenEvent(time: note.time, kind: .velocity, value: Int32(note.velocity), program: program))
+          events.append(
+            TokenEvent(time: note.time, kind: .velocity, value: Int32(note.velocity), program: program))
         }
         if useDurations {
           events.append(
             TokenEvent(
-              time: note.time, kind: .duration, value: note.duration, program: program, noteEnd: Int32(ticksPerBeat)))
+              time: note.time, kind: .duration, value: note.duration, program: program,
+              noteEnd: Int32(ticksPerBeat)))
         }
         previous = note.time
       }

@@ -8,14 +8,17 @@ extension Tokenizer {
   /// The ticks of the TimeShift (or Rest) values at a number of ticks per beat.
   func timeBins(ticksPerBeat: Int, rest: Bool) throws(TokensError) -> [Int] {
     guard ticksPerBeatOfDenominator.contains(where: { $0.ticksPerBeat == ticksPerBeat }) else {
-      throw TokensError(.notInVocabulary(token: "(\(rest ? "rests" : "time shifts") at \(ticksPerBeat) ticks per beat)"))
+      throw TokensError(
+        .notInVocabulary(token: "(\(rest ? "rests" : "time shifts") at \(ticksPerBeat) ticks per beat)"))
     }
     return (rest ? rests : durations).map { $0.ticks(ticksPerBeat: ticksPerBeat) }
   }
 
   /// `_time_ticks_to_tokens`: the largest value that fits (the last of equal ones), again
   /// and again, while the smallest fits. Returns the indices of the values and their ticks.
-  func timeValues(for duration: Int, ticksPerBeat: Int, rest: Bool) throws(TokensError) -> [(index: Int, ticks: Int)] {
+  func timeValues(for duration: Int, ticksPerBeat: Int, rest: Bool) throws(TokensError) -> [(
+    index: Int, ticks: Int
+  )] {
     let bins = try timeBins(ticksPerBeat: ticksPerBeat, rest: rest)
     guard let smallest = bins.first else { return [] }
     guard smallest > 0 || duration < smallest else {
@@ -34,7 +37,9 @@ extension Tokenizer {
 
   /// REMI's `_add_time_events`: Bar (and TimeSig after it) at each new bar, Position when
   /// the tick changes, Rest tokens over silences (crossing bars without Bar tokens).
-  func remiTimeEvents(_ events: [TokenEvent], ticksPerQuarter: Int, into result: inout TokenOutput) throws(TokensError) {
+  func remiTimeEvents(_ events: [TokenEvent], ticksPerQuarter: Int, into result: inout TokenOutput)
+    throws(TokensError)
+  {
     var currentBar = -1
     var barAtLastChange = 0
     var previousTick = -1
@@ -59,10 +64,14 @@ extension Tokenizer {
         currentBar += 1
         tickAtCurrentBar = tickAtLastChange + (currentBar - barAtLastChange) * ticksPerBar
         if config.useBarEndTokens && currentBar > 0 {
-          try result.emit(TokenEvent(time: Int32(truncatingIfNeeded: tickAtCurrentBar - 1), kind: .barEnd, value: 0, program: 0))
+          try result.emit(
+            TokenEvent(
+              time: Int32(truncatingIfNeeded: tickAtCurrentBar - 1), kind: .barEnd, value: 0, program: 0))
         }
         let barValue = config.maxBarEmbedding != nil ? Int32(currentBar + step) : -1
-        try result.emit(TokenEvent(time: Int32(truncatingIfNeeded: tickAtCurrentBar), kind: .bar, value: barValue, program: 0))
+        try result.emit(
+          TokenEvent(
+            time: Int32(truncatingIfNeeded: tickAtCurrentBar), kind: .bar, value: barValue, program: 0))
         if config.useTimeSignatures && !(kind == .timeSignature && step + 1 == count) {
           try result.emit(
             TokenEvent(
@@ -77,8 +86,12 @@ extension Tokenizer {
       if time != previousTick {
         if config.useRests, time - previousNoteEnd >= (try minimumRest(ticksPerBeat: ticksPerBeat)) {
           previousTick = max(previousNoteEnd, previousTick)
-          for (index, ticks) in try timeValues(for: time - previousTick, ticksPerBeat: ticksPerBeat, rest: true) {
-            try result.emit(TokenEvent(time: Int32(truncatingIfNeeded: previousTick), kind: .rest, value: Int32(index), program: 0))
+          for (index, ticks) in try timeValues(
+            for: time - previousTick, ticksPerBeat: ticksPerBeat, rest: true)
+          {
+            try result.emit(
+              TokenEvent(
+                time: Int32(truncatingIfNeeded: previousTick), kind: .rest, value: Int32(index), program: 0))
             previousTick += ticks
           }
           let realBar = barAtLastChange + Self.floorDivision(previousTick - tickAtLastChange, ticksPerBar).0
@@ -90,9 +103,13 @@ extension Tokenizer {
         }
         try addBars(until: time, kind: event.kind)
         if event.kind != .timeSignature {
-          guard ticksPerPosition > 0 else { throw TokensError(.notInVocabulary(token: "(a position of 0 ticks)")) }
+          guard ticksPerPosition > 0 else {
+            throw TokensError(.notInVocabulary(token: "(a position of 0 ticks)"))
+          }
           let position = Self.floorDivision(time - tickAtCurrentBar, ticksPerPosition).0
-          try result.emit(TokenEvent(time: event.time, kind: .position, value: Int32(truncatingIfNeeded: position), program: 0))
+          try result.emit(
+            TokenEvent(
+              time: event.time, kind: .position, value: Int32(truncatingIfNeeded: position), program: 0))
         }
         previousTick = time
       }
@@ -119,7 +136,8 @@ extension Tokenizer {
     switch event.kind {
     case .pitch, .pitchDrum, .noteOn, .drumOn, .pitchIntervalTime, .pitchIntervalChord:
       return Int(event.noteEnd)
-    case .programForNote, .programForNoteOff, .programForPitchBend, .programForControlChange, .programForChord,
+    case .programForNote, .programForNoteOff, .programForPitchBend, .programForControlChange,
+      .programForChord,
       .programChange, .tempo, .keySignature, .pedal, .pedalOff, .pitchBend, .chord:
       return Int(event.time)
     case .timeSignature, .controlChange:
@@ -142,22 +160,31 @@ extension Tokenizer {
       if time != previousTick {
         if config.useRests, time - previousNoteEnd >= (try minimumRest(ticksPerBeat: ticksPerBeat)) {
           previousTick = max(previousNoteEnd, previousTick)
-          for (index, ticks) in try timeValues(for: time - previousTick, ticksPerBeat: ticksPerBeat, rest: true) {
-            try result.emit(TokenEvent(time: Int32(truncatingIfNeeded: previousTick), kind: .rest, value: Int32(index), program: 0))
+          for (index, ticks) in try timeValues(
+            for: time - previousTick, ticksPerBeat: ticksPerBeat, rest: true)
+          {
+            try result.emit(
+              TokenEvent(
+                time: Int32(truncatingIfNeeded: previousTick), kind: .rest, value: Int32(index), program: 0))
             previousTick += ticks
           }
         }
         if time != previousTick {
-          for (index, ticks) in try timeValues(for: time - previousTick, ticksPerBeat: ticksPerBeat, rest: false) {
+          for (index, ticks) in try timeValues(
+            for: time - previousTick, ticksPerBeat: ticksPerBeat, rest: false)
+          {
             try result.emit(
-              TokenEvent(time: Int32(truncatingIfNeeded: previousTick), kind: .timeShift, value: Int32(index), program: 0))
+              TokenEvent(
+                time: Int32(truncatingIfNeeded: previousTick), kind: .timeShift, value: Int32(index),
+                program: 0))
             previousTick += ticks
           }
         }
         previousTick = time
       }
       if event.kind == .timeSignature {
-        ticksPerBeat = Self.ticksPerBeat(denominator: Int(event.value & 0xFFFF), ticksPerQuarter: ticksPerQuarter)
+        ticksPerBeat = Self.ticksPerBeat(
+          denominator: Int(event.value & 0xFFFF), ticksPerQuarter: ticksPerQuarter)
       }
       try result.emit(event)
       previousNoteEnd = max(previousNoteEnd, noteEndUpdate(event))

@@ -20,17 +20,22 @@ extension Score {
     result.timeSignatures = timeSignatures.map {
       ScoreTimeSignature(time: time($0.time), numerator: $0.numerator, denominator: $0.denominator)
     }
-    result.keySignatures = keySignatures.map { ScoreKeySignature(time: time($0.time), key: $0.key, tonality: $0.tonality) }
+    result.keySignatures = keySignatures.map {
+      ScoreKeySignature(time: time($0.time), key: $0.key, tonality: $0.tonality)
+    }
     result.tempos = tempos.map { ScoreTempo(time: time($0.time), mspq: $0.mspq) }
     result.markerTimes = markerTimes.map(time)
     result.tracks = tracks.map { track in
       var resampled = ScoreTrack(program: track.program, isDrum: track.isDrum)
       resampled.notes = track.notes.map {
-        ScoreNote(time: time($0.time), duration: duration($0.duration), pitch: $0.pitch, velocity: $0.velocity)
+        ScoreNote(
+          time: time($0.time), duration: duration($0.duration), pitch: $0.pitch, velocity: $0.velocity)
       }
       resampled.pedals = track.pedals.map { ScorePedal(time: time($0.time), duration: duration($0.duration)) }
       resampled.pitchBends = track.pitchBends.map { ScorePitchBend(time: time($0.time), value: $0.value) }
-      resampled.controls = track.controls.map { ScoreControl(time: time($0.time), number: $0.number, value: $0.value) }
+      resampled.controls = track.controls.map {
+        ScoreControl(time: time($0.time), number: $0.number, value: $0.value)
+      }
       resampled.lyricTimes = track.lyricTimes.map(time)
       return resampled
     }
@@ -67,8 +72,10 @@ extension [ScoreTrack] {
       merged.pedals = merged.pedals.enumerated().sorted { a, b in
         (a.element.time, a.element.duration, a.offset) < (b.element.time, b.element.duration, b.offset)
       }.map(\.element)
-      merged.controls = merged.controls.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
-        .map(\.element)
+      merged.controls = merged.controls.enumerated().sorted {
+        ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+      }
+      .map(\.element)
       merged.pitchBends = merged.pitchBends.enumerated().sorted {
         ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
       }.map(\.element)

@@ -43,13 +43,17 @@ struct TickSections: Hashable, Sendable {
 
   /// Ticks per beat (`get_score_ticks_per_beat`).
   static func ticksPerBeat(of score: Score) -> TickSections {
-    TickSections(score: score) { Tokenizer.ticksPerBeat(denominator: $0, ticksPerQuarter: score.ticksPerQuarter) }
+    TickSections(score: score) {
+      Tokenizer.ticksPerBeat(denominator: $0, ticksPerQuarter: score.ticksPerQuarter)
+    }
   }
 
   /// Onset steps (`_get_score_resampling_factor`): `tpq // (positions × denominator / 4)`.
   static func resamplingSteps(of score: Score, positionsPerBeat: Int) -> TickSections {
     TickSections(score: score) { denominator in
-      Int((Double(score.ticksPerQuarter) / (Double(positionsPerBeat) * (Double(denominator) / 4))).rounded(.down))
+      Int(
+        (Double(score.ticksPerQuarter) / (Double(positionsPerBeat) * (Double(denominator) / 4))).rounded(
+          .down))
     }
   }
 
@@ -75,7 +79,9 @@ struct TickSections: Hashable, Sendable {
       }
       last = max(last, first)
       if section.ticks != 1 && first < last {
-        for position in first..<last { times[position] = Self.snap(times[position], start: gridStart, step: section.ticks) }
+        for position in first..<last {
+          times[position] = Self.snap(times[position], start: gridStart, step: section.ticks)
+        }
       }
       first = last
       gridStart = section.end

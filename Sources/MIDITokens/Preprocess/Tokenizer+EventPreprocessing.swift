@@ -26,7 +26,8 @@ extension Tokenizer {
         steps.snapUnsorted(&offsets)
         for index in notes.indices {
           if offsets[index] <= onsets[index] {
-            offsets[index] = onsets[index] + Int32(steps.sections[steps.sectionIndex(of: Int(onsets[index]))].ticks)
+            offsets[index] =
+              onsets[index] + Int32(steps.sections[steps.sectionIndex(of: Int(onsets[index]))].ticks)
           }
           notes[index].time = onsets[index]
           notes[index].duration = offsets[index] - onsets[index]
@@ -73,7 +74,8 @@ extension Tokenizer {
 
   /// The duration bins at a number of ticks per beat, by ticks.
   func durationTable(ticksPerBeat: Int) throws(TokensError) -> [Int32] {
-    guard let table = durationBins.first(where: { $0.ticksPerBeat == ticksPerBeat })?.bins, !table.isEmpty else {
+    guard let table = durationBins.first(where: { $0.ticksPerBeat == ticksPerBeat })?.bins, !table.isEmpty
+    else {
       throw TokensError(.notInVocabulary(token: "(durations at \(ticksPerBeat) ticks per beat)"))
     }
     return table
@@ -81,7 +83,9 @@ extension Tokenizer {
 
   /// `_adjust_durations`: each duration to the nearest bin (ties up) of the ticks per beat of
   /// the section its onset is in.
-  func adjustDurations(times: [Int32], durations: inout [Int32], ticksPerBeat: TickSections) throws(TokensError) {
+  func adjustDurations(times: [Int32], durations: inout [Int32], ticksPerBeat: TickSections)
+    throws(TokensError)
+  {
     guard let lastTime = times.last else { return }
     var first = 0
     for (index, section) in ticksPerBeat.sections.enumerated() {
@@ -149,7 +153,8 @@ extension Tokenizer {
         steps.snapUnsorted(&offsets)
         for index in pedals.indices {
           if offsets[index] <= onsets[index] {
-            offsets[index] = onsets[index] + Int32(steps.sections[steps.sectionIndex(of: Int(onsets[index]))].ticks)
+            offsets[index] =
+              onsets[index] + Int32(steps.sections[steps.sectionIndex(of: Int(onsets[index]))].ticks)
           }
           pedals[index] = ScorePedal(time: onsets[index], duration: offsets[index] - onsets[index])
         }
@@ -220,7 +225,8 @@ extension Tokenizer {
   /// `_preprocess_key_signatures`: times snapped, the last of a tick kept, C major at tick 0
   /// when the first is later.
   func preprocessKeySignatures(_ keys: [ScoreKeySignature], steps: TickSections?) -> [ScoreKeySignature] {
-    var sorted = keys.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    var sorted = keys.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(
+      \.element)
     if let steps {
       var times = sorted.map(\.time)
       steps.snapSorted(&times)
@@ -244,7 +250,9 @@ extension Tokenizer {
   /// continuous and switch controllers to their levels, controllers not tokenized removed, a
   /// repeat (same original time, number and value) of an absolute setter removed, times
   /// snapped.
-  func preprocessControls(_ controls: [ScoreControl], originalTimes: [Int32], steps: TickSections?) -> [ScoreControl] {
+  func preprocessControls(_ controls: [ScoreControl], originalTimes: [Int32], steps: TickSections?)
+    -> [ScoreControl]
+  {
     var order = Array(controls.indices)
     if controls.count > 1 { order.sort { (originalTimes[$0], $0) < (originalTimes[$1], $1) } }
     var items = order.map { controls[$0] }

@@ -12,7 +12,9 @@ extension Tokenizer {
     let newTicksPerQuarter: Int
     if config.useTimeSignatures {
       signatures.removeAll { signature in
-        !timeSignatures.contains { $0.numerator == signature.numerator && $0.denominator == signature.denominator }
+        !timeSignatures.contains {
+          $0.numerator == signature.numerator && $0.denominator == signature.denominator
+        }
       }
       if signatures.first?.time != 0 {
         signatures.insert(ScoreTimeSignature(time: 0, numerator: 4, denominator: 4), at: 0)
@@ -61,7 +63,8 @@ extension Tokenizer {
     if config.useControlChanges {
       for index in score.tracks.indices where !score.tracks[index].controls.isEmpty {
         score.tracks[index].controls = preprocessControls(
-          score.tracks[index].controls, originalTimes: original.tracks[index].controls.map(\.time), steps: steps)
+          score.tracks[index].controls, originalTimes: original.tracks[index].controls.map(\.time),
+          steps: steps)
       }
     }
     if config.usePrograms && config.oneTokenStreamForPrograms {
@@ -86,7 +89,9 @@ extension Tokenizer {
       if isEmpty(score.tracks[index]) { score.tracks.remove(at: index) }
     }
     if config.useTempos { score.tempos = preprocessTempos(score.tempos, steps: steps) }
-    if config.useKeySignatures { score.keySignatures = preprocessKeySignatures(score.keySignatures, steps: steps) }
+    if config.useKeySignatures {
+      score.keySignatures = preprocessKeySignatures(score.keySignatures, steps: steps)
+    }
     return score
   }
 

@@ -40,7 +40,8 @@ extension Score {
     switch SymusicMIDIParser.read(bytes) {
     case .success(let score):
       let read = try? fast.get()
-      return ScoreReading(score: score, warnings: read?.warnings ?? [], noteOnCount: read?.noteOnCount ?? score.noteCount)
+      return ScoreReading(
+        score: score, warnings: read?.warnings ?? [], noteOnCount: read?.noteOnCount ?? score.noteCount)
     case .failure:
       return try fast.get()
     }
@@ -97,7 +98,8 @@ extension Score {
     var start = 0
     if bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8) {
       // RMID: the header follows the `data` chunk's header, 20 bytes in for usual files.
-      guard let found = (0..<(bytes.count - 4)).first(where: { bytes[$0..<($0 + 4)].elementsEqual("MThd".utf8) })
+      guard
+        let found = (0..<(bytes.count - 4)).first(where: { bytes[$0..<($0 + 4)].elementsEqual("MThd".utf8) })
       else { return nil }
       start = found
     }

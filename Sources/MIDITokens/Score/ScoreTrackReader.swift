@@ -105,7 +105,8 @@ struct ScoreTrackReader: TrackEventSink {
       if kind == 0x90 && event.data2 != 0 {
         let track = trackIndex(channel: channel)
         notes[count] = PendingNote(
-          note: ScoreNote(time: time, duration: -1, pitch: event.data1, velocity: event.data2), track: UInt16(track),
+          note: ScoreNote(time: time, duration: -1, pitch: event.data1, velocity: event.data2),
+          track: UInt16(track),
           next: 0)
         count += 1
         let key = channel << 7 | Int(event.data1)
@@ -136,7 +137,8 @@ struct ScoreTrackReader: TrackEventSink {
     let heads = store.heads
     let tails = heads + 16 * 128
     notes[store.count] = PendingNote(
-      note: ScoreNote(time: time, duration: -1, pitch: pitch, velocity: velocity), track: UInt16(track), next: 0)
+      note: ScoreNote(time: time, duration: -1, pitch: pitch, velocity: velocity), track: UInt16(track),
+      next: 0)
     store.count += 1
     let key = channel << 7 | Int(pitch)
     let index = Int32(store.count)
@@ -269,7 +271,8 @@ struct ScoreTrackReader: TrackEventSink {
 
   /// A key signature meta event's two bytes: sharps or flats (signed), and the mode.
   mutating func addKeySignature(time: Int32, key: UInt8, tonality: UInt8) {
-    keySignatures.append(ScoreKeySignature(time: time, key: Int(Int8(bitPattern: key)), tonality: Int(tonality)))
+    keySignatures.append(
+      ScoreKeySignature(time: time, key: Int(Int8(bitPattern: key)), tonality: Int(tonality)))
   }
 
   /// A lyric: it makes the track of channel 15 (a meta event's status is `FF`) even when its
@@ -297,7 +300,9 @@ struct ScoreTrackReader: TrackEventSink {
       tracks[0].notes = notes.compactMap { $0.note.duration >= 0 ? $0.note : nil }
     } else {
       for index in tracks.indices { tracks[index].notes.reserveCapacity(counts[index]) }
-      for pending in notes where pending.note.duration >= 0 { tracks[Int(pending.track)].notes.append(pending.note) }
+      for pending in notes where pending.note.duration >= 0 {
+        tracks[Int(pending.track)].notes.append(pending.note)
+      }
     }
     let order = trackKeys.indices.sorted { trackKeys[$0] < trackKeys[$1] }
     var result: [ScoreTrack] = []
@@ -393,12 +398,15 @@ public enum ScoreReadingDivergence: Hashable, Sendable, CustomStringConvertible 
     case .sysExEscape: return "an F7 SysEx packet (symusic reads its bytes as events)"
     case .runningStatusAfterSysEx: return "running status after a SysEx event (symusic repeats the SysEx)"
     case .systemMessages: return "system messages between events (symusic reads them with other lengths)"
-    case .trackLength: return "a track chunk length that is not where its events end (symusic reads the length)"
+    case .trackLength:
+      return "a track chunk length that is not where its events end (symusic reads the length)"
     case .missingTracks: return "fewer track chunks than the header declares, then bytes that are no chunk"
     case .tickBeyondInt32: return "a tick past 2^31 - 1 (symusic keeps 32-bit ticks)"
     case .unusualMetaLength:
-      return "a time signature, tempo or key signature meta event of an unusual length (symusic reads other bytes)"
-    case .undefinedShift(let shift): return "a time signature denominator of 2^\(shift) (undefined in symusic)"
+      return
+        "a time signature, tempo or key signature meta event of an unusual length (symusic reads other bytes)"
+    case .undefinedShift(let shift):
+      return "a time signature denominator of 2^\(shift) (undefined in symusic)"
     }
   }
 }

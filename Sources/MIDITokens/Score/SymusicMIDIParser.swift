@@ -186,7 +186,9 @@ struct SymusicMIDIParser {
 
   /// A meta event whose bytes (type, length, data) start at `begin`: fields are read from
   /// `begin + 2` on, as minimidi reads them.
-  private func meta(type: UInt8, at begin: Int, dataLength: Int, time: Int32, into reader: inout ScoreTrackReader)
+  private func meta(
+    type: UInt8, at begin: Int, dataLength: Int, time: Int32, into reader: inout ScoreTrackReader
+  )
     throws(Failure)
   {
     switch type {
@@ -200,7 +202,9 @@ struct SymusicMIDIParser {
       var cursor = begin + 1
       let textLength = try variableLength(&cursor)
       guard cursor + textLength <= begin + dataLength else { throw .refused("meta value out of bound") }
-      if type == 0x05 { reader.addLyric(time: time, empty: textLength == 0) } else {
+      if type == 0x05 {
+        reader.addLyric(time: time, empty: textLength == 0)
+      } else {
         reader.addMarker(time: time, empty: textLength == 0)
       }
     default:

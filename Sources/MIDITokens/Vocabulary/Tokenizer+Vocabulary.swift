@@ -36,7 +36,9 @@ extension Tokenizer {
     let pitches = config.pitchRange
     if noteOnOff {
       vocabulary.append(contentsOf: pitches.map { "NoteOn_\($0)" })
-      if !config.noteDurationPrograms.isEmpty { vocabulary.append(contentsOf: pitches.map { "NoteOff_\($0)" }) }
+      if !config.noteDurationPrograms.isEmpty {
+        vocabulary.append(contentsOf: pitches.map { "NoteOff_\($0)" })
+      }
     } else {
       vocabulary.append(contentsOf: pitches.map { "Pitch_\($0)" })
     }
@@ -50,7 +52,8 @@ extension Tokenizer {
   func appendAdditionalTokens(to vocabulary: inout Vocabulary) {
     if config.usePitchIntervals {
       for kind in ["PitchIntervalTime", "PitchIntervalChord"] {
-        vocabulary.append(contentsOf: (-config.maxPitchInterval...config.maxPitchInterval).map { "\(kind)_\($0)" })
+        vocabulary.append(
+          contentsOf: (-config.maxPitchInterval...config.maxPitchInterval).map { "\(kind)_\($0)" })
       }
     }
     if config.usePitchDrumTokens {
@@ -73,7 +76,9 @@ extension Tokenizer {
     if config.useSustainPedals {
       if config.usePrograms {
         vocabulary.append(contentsOf: config.programs.map { "Pedal_\($0)" })
-        if !config.sustainPedalDuration { vocabulary.append(contentsOf: config.programs.map { "PedalOff_\($0)" }) }
+        if !config.sustainPedalDuration {
+          vocabulary.append(contentsOf: config.programs.map { "PedalOff_\($0)" })
+        }
       } else {
         vocabulary.append("Pedal_0")
         if !config.sustainPedalDuration { vocabulary.append("PedalOff_0") }

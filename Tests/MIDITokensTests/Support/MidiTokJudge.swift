@@ -14,7 +14,8 @@ enum MidiTokJudge {
   }
 
   /// A JSON value of a `TokenizerConfig` argument.
-  enum JSONArgument: Encodable, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
+  enum JSONArgument: Encodable, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByStringLiteral,
     ExpressibleByFloatLiteral
   {
     case bool(Bool), int(Int), double(Double), string(String), raw(String)
@@ -69,7 +70,11 @@ enum MidiTokJudge {
     case list([JSONIDs])
     init(from decoder: Decoder) throws {
       let container = try decoder.singleValueContainer()
-      if let id = try? container.decode(Int.self) { self = .id(id) } else { self = .list(try container.decode([JSONIDs].self)) }
+      if let id = try? container.decode(Int.self) {
+        self = .id(id)
+      } else {
+        self = .list(try container.decode([JSONIDs].self))
+      }
     }
   }
 
@@ -137,7 +142,8 @@ enum MidiTokJudge {
   /// Saves the tokenizers in a new folder and tokenizes the files with each.
   /// - Returns: The folder (`NAME.json` tokenizer files, `NAME.vocab.json`) and the answers.
   static func run(_ specs: [Spec], files: [String]) throws -> (folder: URL, answers: [Answer]) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("midiroll-miditok-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "midiroll-miditok-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     struct Request: Encodable {
       var out: String

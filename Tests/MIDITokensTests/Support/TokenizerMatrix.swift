@@ -21,8 +21,10 @@ enum TokenizerMatrix {
       Spec(
         name: "\(name)-tracks-changes", tokenization: tokenization,
         params: [
-          "use_programs": true, "one_token_stream_for_programs": false, "program_changes": true, "use_tempos": true,
-          "use_rests": true, "use_sustain_pedals": true, "sustain_pedal_duration": true, "use_pitch_intervals": true,
+          "use_programs": true, "one_token_stream_for_programs": false, "program_changes": true,
+          "use_tempos": true,
+          "use_rests": true, "use_sustain_pedals": true, "sustain_pedal_duration": true,
+          "use_pitch_intervals": true,
           "log_tempos": true, "num_tempos": 20,
         ]),
       Spec(
@@ -37,9 +39,11 @@ enum TokenizerMatrix {
       Spec(
         name: "\(name)-stream-changes", tokenization: tokenization,
         params: [
-          "use_programs": true, "program_changes": true, "use_control_changes": true, "use_pitchdrum_tokens": false,
+          "use_programs": true, "program_changes": true, "use_control_changes": true,
+          "use_pitchdrum_tokens": false,
           "use_key_signatures": true, "num_velocities": 16, "programs": .raw("list(range(0, 48)) + [-1, 90]"),
-          "use_sustain_pedals": true, "time_signature_range": .raw("{8: [3, 6, 9, 12], 4: [2, 3, 4, 5], 2: [2]}"),
+          "use_sustain_pedals": true,
+          "time_signature_range": .raw("{8: [3, 6, 9, 12], 4: [2, 3, 4, 5], 2: [2]}"),
         ]),
     ]
     if tokenization == "REMI" {
@@ -47,7 +51,8 @@ enum TokenizerMatrix {
         Spec(
           name: "remi-bars", tokenization: tokenization,
           params: [
-            "max_bar_embedding": 400, "use_bar_end_tokens": true, "add_trailing_bars": true, "use_rests": true,
+            "max_bar_embedding": 400, "use_bar_end_tokens": true, "add_trailing_bars": true,
+            "use_rests": true,
             "use_tempos": true, "delete_equal_successive_tempo_changes": true,
           ]))
     }
