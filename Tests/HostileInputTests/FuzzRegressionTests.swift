@@ -1,5 +1,6 @@
 import Foundation
 import FuzzLaws
+import MIDITokens
 import PianoRoll
 import PianoRollJSON
 import SMF
@@ -81,6 +82,53 @@ struct FuzzRegressionTests {
     let json = try FileManager.default.contentsOfDirectory(
       atPath: Self.folder.appendingPathComponent("json").path)
     #expect(Set(json) == ["key-signature-as-hex.json", "json-offvelocity-on-velocity0-end.json"])
+    let tokens = try FileManager.default.contentsOfDirectory(
+      atPath: Self.folder.appendingPathComponent("tokens").path)
+    #expect(Set(tokens) == ["note-two-million-bars-away.mid"])
+  }
+
+  // Six notes, the last 760,954,243 ticks (7.9 million beats) in: CPWord's tokens (a list of
+  // strings each) outgrew the fuzzer's 1 GiB. Every tokenizer now refuses the song in one line,
+  // but Octuple, which clips it at its 60th bar first, as MidiTok does (MidiTok 3.1 warns and
+  // gives no tokens: no note starts before the clip).
+  @Test(
+    "note-two-million-bars-away.mid: a song of 7.9 million beats is refused, keeping every law; Octuple clips it"
+  )
+  func tokensFixture() throws {
+    let bytes = try Self.bytes("tokens/note-two-million-bars-away.mid")
+    #expect(TokenLaws.checkEncode(bytes) == nil)
+    let score = try Score(midiBytes: bytes)
+    for tokenizer in TokenLaws.tokenizers {
+      if tokenizer.tokenization == .octuple {
+        #expect(try tokenizer.encode(score).tokenCount == 0)
+      } else {
+        #expect(throws: TokensError(.songTooLong(endTick: 63_412_854, limit: Tokenizer.maximumBeats))) {
+          try tokenizer.encode(score)
+        }
+      }
+    }
+  }
+
+  @Test("a song of 2^20 beats tokenizes; a tick more and it is refused")
+  func tokensSpanLimit() throws {
+    let tokenizer = try #require(TokenLaws.tokenizers.first)
+    // REMI's default tokenizer counts 8 ticks a beat, as this score does: the note's end is
+    // its last tick, and the beats are counted up to the tick after it.
+    func score(endingAt end: Int32) -> Score {
+      Score(
+        ticksPerQuarter: 8,
+        tracks: [
+          ScoreTrack(
+            program: 0, isDrum: false, notes: [ScoreNote(time: end - 4, duration: 4, pitch: 60, velocity: 64)]
+          )
+        ])
+    }
+    let last = Int32(Tokenizer.maximumBeats * 8 - 1)
+    let tokens = try tokenizer.encode(score(endingAt: last))
+    #expect(tokens.tokenCount > Tokenizer.maximumBeats / 4)
+    #expect(throws: TokensError(.songTooLong(endTick: Int(last) + 1, limit: Tokenizer.maximumBeats))) {
+      try tokenizer.encode(score(endingAt: last + 1))
+    }
   }
 
   @Test("key-signature-as-hex.json: 33 sharps decode, and its JSON keeps them as raw bytes")

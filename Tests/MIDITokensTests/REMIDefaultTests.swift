@@ -20,7 +20,7 @@ import Testing
     var equal = 0
     for answer in answers {
       let path = files[answer.file]
-      let mine: MidiTokJudge.JSONIDs?
+      let mine: MidiTokJudge.IDs?
       do {
         let score = try Score(midiBytes: RealFiles.bytes(path))
         let tokens = try tokenizer.encode(score)

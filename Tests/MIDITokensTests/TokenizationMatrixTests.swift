@@ -50,7 +50,7 @@ import Testing
     for answer in answers {
       let path = files[answer.file]
       guard let tokenizer = tokenizers[answer.tokenizer] else { continue }
-      let mine: MidiTokJudge.JSONIDs
+      let mine: MidiTokJudge.IDs
       do {
         if scores[answer.file] == nil { scores[answer.file] = try Score(midiBytes: RealFiles.bytes(path)) }
         let tokens = try tokenizer.tokenize(scores[answer.file]!)
@@ -112,52 +112,47 @@ import Testing
     }
   }
 
-  static func firstDifference(_ a: MidiTokJudge.JSONIDs, _ b: MidiTokJudge.JSONIDs) -> String {
-    func flat(_ ids: MidiTokJudge.JSONIDs) -> [String] {
-      switch ids {
-      case .id(let id): return ["\(id)"]
-      case .list(let list): return ["["] + list.flatMap(flat) + ["]"]
-      }
+  static func firstDifference(_ a: MidiTokJudge.IDs, _ b: MidiTokJudge.IDs) -> String {
+    guard a.perTrack == b.perTrack, a.sequences.count == b.sequences.count else {
+      return "midiroll: \(a.sequences.count) sequences (per track: \(a.perTrack)); "
+        + "MidiTok: \(b.sequences.count) (per track: \(b.perTrack))"
     }
-    let x = flat(a)
-    let y = flat(b)
-    let index = (0..<min(x.count, y.count)).first { x[$0] != y[$0] } ?? min(x.count, y.count)
-    return
-      "at \(index) of \(x.count)/\(y.count): midiroll \(x[max(0, index - 3)..<min(x.count, index + 6)]) MidiTok \(y[max(0, index - 3)..<min(y.count, index + 6)])"
+    guard a.width == b.width else {
+      return "ids per token: midiroll \(a.width ?? 0), MidiTok \(b.width ?? 0)"
+    }
+    for (number, (x, y)) in zip(a.sequences, b.sequences).enumerated() where x != y {
+      let index = (0..<min(x.count, y.count)).first { x[$0] != y[$0] } ?? min(x.count, y.count)
+      return
+        "sequence \(number), at \(index) of \(x.count)/\(y.count): midiroll \(x[max(0, index - 3)..<min(x.count, index + 6)]) MidiTok \(y[max(0, index - 3)..<min(y.count, index + 6)])"
+    }
+    return "no difference"
   }
 }
 
 extension TokenSequences {
-  /// The ids in the shape MidiTok returns them: one list per sequence (or one), a list per
-  /// token for several vocabularies.
-  var judgeIDs: MidiTokJudge.JSONIDs {
-    func tokens(_ sequence: [Int32]) -> MidiTokJudge.JSONIDs {
-      if width == 1 { return .list(sequence.map { .id(Int($0)) }) }
-      return .list(
-        stride(from: 0, to: sequence.count, by: width).map { start in
-          .list(sequence[start..<(start + width)].map { .id(Int($0)) })
-        })
-    }
-    if isOneStream { return tokens(sequences.first ?? []) }
-    return .list(sequences.map(tokens))
+  /// The ids as the judge gives MidiTok's (``MidiTokJudge/IDs``).
+  var judgeIDs: MidiTokJudge.IDs {
+    let flat = isOneStream ? [sequences.first ?? []] : sequences
+    return MidiTokJudge.IDs(
+      sequences: flat.map { $0.map(Int.init) }, perTrack: !isOneStream,
+      width: flat.allSatisfy(\.isEmpty) ? nil : width)
   }
 }
 
-extension MidiTokJudge.JSONIDs {
-  /// The ids as a JSON value, as a tokens file holds them.
+extension MidiTokJudge.IDs {
+  /// The ids as a JSON value, as a tokens file holds them: `{"ids": …}` nested as MidiTok
+  /// nests them.
   var jsonValue: JSONValue {
-    switch self {
-    case .id(let id): return .integer(id)
-    case .list(let list):
-      return .object(JSONObject(members: [JSONMember(name: "ids", value: .array(list.map(\.rawJSON)))]))
+    let width = self.width ?? 1
+    func tokens(_ sequence: [Int]) -> JSONValue {
+      if width == 1 { return .array(sequence.map { .integer($0) }) }
+      return .array(
+        stride(from: 0, to: sequence.count, by: width).map { start in
+          .array(sequence[start..<min(start + width, sequence.count)].map { .integer($0) })
+        })
     }
-  }
-
-  private var rawJSON: JSONValue {
-    switch self {
-    case .id(let id): return .integer(id)
-    case .list(let list): return .array(list.map(\.rawJSON))
-    }
+    let ids = perTrack ? .array(sequences.map(tokens)) : tokens(sequences.first ?? [])
+    return .object(JSONObject(members: [JSONMember(name: "ids", value: ids)]))
   }
 }
 

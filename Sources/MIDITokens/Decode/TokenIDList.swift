@@ -105,24 +105,25 @@ public struct TokenIDList: Hashable, Sendable {
       var sequence: [Int] = []
       sequence.reserveCapacity(tokens.count * width)
       for (index, token) in tokens.enumerated() {
-        let tokenPath = trackPath.appending(index)
+        // Paths are made only for an error: a path of four steps allocates.
+        func tokenPath() -> JSONPath { trackPath.appending(index) }
         if multi {
           guard case .array(let fields) = token else {
             throw TokensError.json(
-              .wrongType(expected: "a token: a list of \(width) ids", found: token.summary), tokenPath)
+              .wrongType(expected: "a token: a list of \(width) ids", found: token.summary), tokenPath())
           }
           guard fields.count == width else {
             throw TokensError.json(
               .invalidValue(
                 value: "a token of \(fields.count) ids", expected: "\(width) ids, one per vocabulary"),
-              tokenPath)
+              tokenPath())
           }
           for (field, value) in fields.enumerated() {
             sequence.append(
-              try Self.id(value, tokenPath.appending(field), size: tokenizer.vocabularies[field].count))
+              try Self.id(value, tokenPath().appending(field), size: tokenizer.vocabularies[field].count))
           }
         } else {
-          sequence.append(try Self.id(token, tokenPath, size: size))
+          sequence.append(try Self.id(token, tokenPath(), size: size))
         }
       }
       if let model, model.idsAreEncoded(sequence) {
@@ -150,13 +151,15 @@ public struct TokenIDList: Hashable, Sendable {
     }
   }
 
-  private static func id(_ value: JSONValue, _ path: JSONPath, size: Int) throws(TokensError) -> Int {
+  private static func id(_ value: JSONValue, _ path: @autoclosure () -> JSONPath, size: Int)
+    throws(TokensError) -> Int
+  {
     guard case .integer(let id) = value else {
-      throw TokensError.json(.wrongType(expected: "a token id", found: value.summary), path)
+      throw TokensError.json(.wrongType(expected: "a token id", found: value.summary), path())
     }
     guard id >= 0 && id < size else {
       throw TokensError.json(
-        .outOfRange(value: "\(id)", expected: "an id of the vocabulary, 0…\(size - 1)"), path)
+        .outOfRange(value: "\(id)", expected: "an id of the vocabulary, 0…\(size - 1)"), path())
     }
     return id
   }

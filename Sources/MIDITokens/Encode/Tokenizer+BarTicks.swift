@@ -4,24 +4,55 @@ extension Tokenizer {
   static func barTicks(of score: Score, beats: Bool) -> [Int] {
     let maxTick = lastOnsetTick(of: score)
     if maxTick == 0 { return [0] }
+    var ticks: [Int] = []
+    for section in meterSections(of: score, through: maxTick, beats: beats) {
+      ticks += (0..<section.count).map { section.start + section.unit * $0 }
+    }
+    return ticks
+  }
+
+  /// The most beats a song may span to be tokenized: 2^20, six days at 120 beats a minute. A
+  /// song spans as many beats as its bar and beat ticks hold and bounds its time tokens; a
+  /// few bytes can declare a note billions of ticks away, whose tokens would not fit in memory.
+  public static let maximumBeats = 1 << 20
+
+  /// Refuses a (preprocessed) song that spans more than ``maximumBeats`` beats up to its end
+  /// (note ends included), counted as ``barTicks(of:beats:)`` counts them.
+  static func checkSpan(of score: Score) throws(TokensError) {
+    let end = score.end
+    guard end > 0 else { return }
+    var beats = 0
+    for section in meterSections(of: score, through: end, beats: true) {
+      beats += section.count
+      if beats > maximumBeats {
+        throw TokensError(.songTooLong(endTick: end, limit: maximumBeats))
+      }
+    }
+  }
+
+  /// The song's meter sections up to `maxTick`, as `get_bars_ticks` walks them: each one's
+  /// first tick, its bar (or beat) in ticks and how many bars (beats) it holds.
+  static func meterSections(of score: Score, through maxTick: Int, beats: Bool) -> [(
+    start: Int, unit: Int, count: Int
+  )] {
     var signatures = score.timeSignatures
     if signatures.isEmpty { signatures.append(ScoreTimeSignature(time: 0, numerator: 4, denominator: 4)) }
-    signatures.append(
-      ScoreTimeSignature(time: Int32(truncatingIfNeeded: maxTick + 1), numerator: 4, denominator: 4))
     var current =
       signatures[0].time == 0 && signatures[0].denominator > 0 && signatures[0].numerator > 0
       ? signatures[0] : ScoreTimeSignature(time: 0, numerator: 4, denominator: 4)
-    var ticks: [Int] = []
-    for signature in signatures.dropFirst() {
-      if signature.denominator <= 0 || signature.numerator <= 0 { continue }
+    var sections: [(start: Int, unit: Int, count: Int)] = []
+    // Each signature ends the one before it; the last ends a tick after `maxTick`.
+    let boundaries = signatures.dropFirst().map { Optional($0) } + [nil]
+    for signature in boundaries {
+      if let signature, signature.denominator <= 0 || signature.numerator <= 0 { continue }
       let beat = ticksPerBeat(denominator: current.denominator, ticksPerQuarter: score.ticksPerQuarter)
       let unit = beats ? beat : beat * current.numerator
-      let difference = Int(signature.time) - Int(current.time)
+      let difference = (signature.map { Int($0.time) } ?? maxTick + 1) - Int(current.time)
       let count = unit > 0 ? Int((Double(difference) / Double(unit)).rounded(.up)) : 0
-      if count > 0 { ticks += (0..<count).map { Int(current.time) + unit * $0 } }
-      current = signature
+      if count > 0 { sections.append((Int(current.time), unit, count)) }
+      if let signature { current = signature }
     }
-    return ticks
+    return sections
   }
 
   /// `_get_max_tick_only_onsets`: the latest of the last note onset, control, pitch bend and

@@ -1,14 +1,8 @@
 extension Tokenizer {
   /// CPWord's and Octuple's `_score_to_tokens`: the same events as REMI's, sorted, then their
-  /// compound tokens (Octuple first clips a song of more bars than its bar tokens, as
-  /// MidiTok does with `score.clip`), each field's token looked up in its vocabulary.
-  func encodeCompound(_ preprocessed: Score) throws(TokensError) -> TokenSequences {
-    var score = preprocessed
-    if tokenization == .octuple {
-      let bars = Self.barTicks(of: score, beats: false)
-      let limit = config.maxBarEmbedding ?? 0
-      if limit < bars.count { score = score.clipped(before: Int32(clamping: bars[limit])) }
-    }
+  /// compound tokens, each field's token looked up in its vocabulary (Octuple's song clipped
+  /// first, ``octupleClipped(_:)``).
+  func encodeCompound(_ score: Score) throws(TokensError) -> TokenSequences {
     let global = globalEvents(of: score)
     let ticksPerBeat =
       config.useTimeSignatures && !score.timeSignatures.isEmpty
@@ -31,29 +25,21 @@ extension Tokenizer {
         eventSequences.append(events)
       }
     }
-    let width = vocabularies.count
     var sequences: [[Int32]] = []
     var times: [[Int32]] = []
     for events in eventSequences {
-      let compounds =
-        tokenization == .cpWord
-        ? try cpWordTokens(events, ticksPerQuarter: score.ticksPerQuarter)
-        : try octupleTokens(events, ticksPerQuarter: score.ticksPerQuarter)
-      var ids: [Int32] = []
-      ids.reserveCapacity(compounds.count * width)
-      for compound in compounds {
-        for (field, token) in compound.tokens.enumerated() {
-          guard let id = vocabularies[field].id(token) else {
-            throw TokensError(.notInVocabulary(token: token))
-          }
-          ids.append(Int32(id))
-        }
+      var rows = CompoundRows(vocabularies: vocabularies)
+      if tokenization == .cpWord {
+        try cpWordTokens(events, ticksPerQuarter: score.ticksPerQuarter, into: &rows)
+      } else {
+        try octupleTokens(events, ticksPerQuarter: score.ticksPerQuarter, into: &rows)
       }
-      sequences.append(ids)
-      times.append(compounds.map(\.time))
+      if let missing = rows.firstMissing { throw TokensError(.notInVocabulary(token: missing)) }
+      sequences.append(rows.ids)
+      times.append(rows.times)
     }
     return TokenSequences(
-      sequences: sequences, times: times, isOneStream: oneTokenStream, width: width,
+      sequences: sequences, times: times, isOneStream: oneTokenStream, width: vocabularies.count,
       barTicks: Self.barTicks(of: score, beats: false), beatTicks: Self.barTicks(of: score, beats: true))
   }
 
@@ -61,6 +47,33 @@ extension Tokenizer {
   struct CompoundToken {
     var time: Int32
     var tokens: [String]
+  }
+
+  /// Compound tokens as they are made: each field's token looked up in its vocabulary at once,
+  /// so a song's tokens hold four bytes a field, not a list of strings each.
+  struct CompoundRows {
+    /// One vocabulary per field.
+    let vocabularies: [Vocabulary]
+    /// The ids, a row of one per field for each token.
+    private(set) var ids: [Int32] = []
+    /// Each token's tick.
+    private(set) var times: [Int32] = []
+    /// The first token no vocabulary of its field holds: MidiTok raises `KeyError` on it once
+    /// all its tokens are made, so it is thrown then (an error while making them comes first).
+    private(set) var firstMissing: String?
+
+    /// Adds a token's ids.
+    mutating func append(_ compound: CompoundToken) {
+      for (field, token) in compound.tokens.enumerated() {
+        if let id = vocabularies[field].id(token) {
+          ids.append(Int32(id))
+        } else {
+          if firstMissing == nil { firstMissing = token }
+          ids.append(0)
+        }
+      }
+      times.append(compound.time)
+    }
   }
 
   /// The value half of an event's token, as MidiTok's compound tokens take `event.value`.
@@ -86,7 +99,9 @@ extension Tokenizer {
   /// CPWord's `_add_time_events`: Bar compounds (with the time signature), Position compounds
   /// (with the tempo, and a chord), Rest compounds, and Note compounds (pitch, velocity,
   /// duration, program); Program events give their program to the notes after them.
-  func cpWordTokens(_ events: [TokenEvent], ticksPerQuarter: Int) throws(TokensError) -> [CompoundToken] {
+  func cpWordTokens(_ events: [TokenEvent], ticksPerQuarter: Int, into result: inout CompoundRows)
+    throws(TokensError)
+  {
     let fields = compoundFields
     let durationValues = durationValuesByTicks
     func text(_ event: TokenEvent) -> String { Self.valueText(event, durationValues: durationValues) }
@@ -103,7 +118,6 @@ extension Tokenizer {
     let tempoField = compoundField("Tempo")
     let signatureField = compoundField("TimeSig")
     let durationOffset = noteDurationOffset
-    var result: [CompoundToken] = []
     var currentBar = -1
     var barAtLastChange = 0
     var previousTick = -1
@@ -215,17 +229,17 @@ extension Tokenizer {
         previousNoteEnd = max(previousNoteEnd, time)
       }
     }
-    return result
   }
 
   /// Octuple's `_add_time_events`: one compound per note with its pitch, position, bar,
   /// velocity, duration, program, the current tempo and time signature.
-  func octupleTokens(_ events: [TokenEvent], ticksPerQuarter: Int) throws(TokensError) -> [CompoundToken] {
+  func octupleTokens(_ events: [TokenEvent], ticksPerQuarter: Int, into result: inout CompoundRows)
+    throws(TokensError)
+  {
     let fields = compoundFields
     let durationValues = durationValuesByTicks
     func text(_ event: TokenEvent) -> String { Self.valueText(event, durationValues: durationValues) }
     let durationOffset = noteDurationOffset
-    var result: [CompoundToken] = []
     var currentBar = 0
     var barFromChange = 0
     var tickFromChange = 0
@@ -291,7 +305,23 @@ extension Tokenizer {
         break
       }
     }
-    return result
+  }
+}
+
+extension Tokenizer {
+  /// Octuple's song clipped at the first bar too many for its bar tokens, as MidiTok does with
+  /// `score.clip` (bars up to the last onset, `get_bars_ticks(only_notes_onsets=True)`).
+  func octupleClipped(_ score: Score) -> Score {
+    var bars = config.maxBarEmbedding ?? 0
+    let lastOnset = Self.lastOnsetTick(of: score)
+    guard lastOnset > 0 else { return score }
+    for section in Self.meterSections(of: score, through: lastOnset, beats: false) {
+      if bars < section.count {
+        return score.clipped(before: Int32(clamping: section.start + section.unit * bars))
+      }
+      bars -= section.count
+    }
+    return score
   }
 }
 

@@ -24,6 +24,9 @@ public struct TokensError: Error, Hashable, Sendable, CustomStringConvertible {
     /// MidiTok itself fails on this file (it raises `KeyError`): the token it cannot find
     /// in its vocabulary.
     case notInVocabulary(token: String)
+    /// The song spans more beats than midiroll tokenizes (``Tokenizer/maximumBeats``): its
+    /// end, in the tokenizer's ticks.
+    case songTooLong(endTick: Int, limit: Int)
     /// MidiTok's decoding raises on these tokens: why.
     case decodingFails(String)
     /// A trained tokenizer's model cannot be loaded, or refuses ids (with the JSON path of the
@@ -59,6 +62,9 @@ public struct TokensError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(path): \(value) is not supported (\(reason))"
     case .notInVocabulary(let token):
       return "MidiTok fails on this file: the token \(token) is not in the tokenizer's vocabulary"
+    case .songTooLong(let endTick, let limit):
+      return
+        "the song ends at tick \(endTick) of the tokenizer's time, more than the \(limit) beats midiroll tokenizes (its tokens would not fit in memory)"
     case .decodingFails(let reason):
       return "MidiTok cannot decode these tokens: \(reason)"
     case .trainedModel(let error):

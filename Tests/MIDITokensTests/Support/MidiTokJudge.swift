@@ -40,7 +40,7 @@ enum MidiTokJudge {
   struct Answer: Decodable {
     var tokenizer: String
     var file: Int
-    var ids: JSONIDs?
+    var ids: IDs?
     var error: String?
     /// MidiTok's `decode` of its own ids, or why it raised.
     var decoded: DecodedScore?
@@ -64,18 +64,14 @@ enum MidiTokJudge {
     }
   }
 
-  /// Ids of any nesting.
-  indirect enum JSONIDs: Decodable, Equatable {
-    case id(Int)
-    case list([JSONIDs])
-    init(from decoder: Decoder) throws {
-      let container = try decoder.singleValueContainer()
-      if let id = try? container.decode(Int.self) {
-        self = .id(id)
-      } else {
-        self = .list(try container.decode([JSONIDs].self))
-      }
-    }
+  /// MidiTok's ids for one file, flat: one list per sequence (the ids of a CPWord or Octuple
+  /// token in a row), whether they came as a list of sequences (a per-track tokenizer), and how
+  /// many ids a token holds (`nil` when every sequence is empty). Flat, as ``TokenSequences``
+  /// holds them: millions of ids decode and compare in moments, not one boxed value each.
+  struct IDs: Decodable, Equatable {
+    var sequences: [[Int]]
+    var perTrack: Bool
+    var width: Int?
   }
 
   static let script = """
@@ -101,6 +97,18 @@ enum MidiTokJudge {
                         'controls': [[c.time, c.number, c.value] for c in t.controls],
                         'bends': [[b.time, b.value] for b in t.pitch_bends],
                         'pedals': [[p.time, p.duration] for p in t.pedals]} for t in s.tracks]}
+    def flat_ids(result):
+        sequences = [seq.ids for seq in result] if isinstance(result, list) else [result.ids]
+        width = None
+        flat = []
+        for ids in sequences:
+            if ids and isinstance(ids[0], list):
+                width = len(ids[0])
+                flat.append([i for token in ids for i in token])
+            else:
+                if ids: width = 1
+                flat.append(list(ids))
+        return {"sequences": flat, "perTrack": isinstance(result, list), "width": width}
     tokenizers = []
     for t in spec["tokenizers"]:
         if t.get("file"):
@@ -122,7 +130,7 @@ enum MidiTokJudge {
                 try:
                     result = tok(score)
                     ids = [seq.ids for seq in result] if isinstance(result, list) else result.ids
-                    answer = {"tokenizer": name, "file": index, "ids": ids}
+                    answer = {"tokenizer": name, "file": index, "ids": flat_ids(result)}
                     try:
                         answer["decoded"] = flat(tok.decode(ids))
                     except Exception as e:
