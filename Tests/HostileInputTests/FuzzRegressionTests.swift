@@ -102,32 +102,38 @@ struct FuzzRegressionTests {
       if tokenizer.tokenization == .octuple {
         #expect(try tokenizer.encode(score).tokenCount == 0)
       } else {
-        #expect(throws: TokensError(.songTooLong(endTick: 63_412_854, limit: Tokenizer.maximumBeats))) {
+        // MidiTok's 8 ticks a beat: the last note ends at tick 63,412,854, in beat 7,926,607.
+        #expect(throws: TokensError(.songTooLong(beats: 7_926_607, sequences: 1))) {
           try tokenizer.encode(score)
         }
       }
     }
   }
 
-  @Test("a song of 2^20 beats tokenizes; a tick more and it is refused")
+  @Test(
+    "a song of 2^20 beats tokenizes; a tick more and it is refused; 2^22 beats summed over the tracks, likewise"
+  )
   func tokensSpanLimit() throws {
+    // REMI's default tokenizer (a sequence per track) counts 8 ticks a beat, as these scores
+    // do: each note's end is its track's last tick, and the beats are counted up to the tick
+    // after the song's end.
     let tokenizer = try #require(TokenLaws.tokenizers.first)
-    // REMI's default tokenizer counts 8 ticks a beat, as this score does: the note's end is
-    // its last tick, and the beats are counted up to the tick after it.
-    func score(endingAt end: Int32) -> Score {
-      Score(
-        ticksPerQuarter: 8,
-        tracks: [
-          ScoreTrack(
-            program: 0, isDrum: false, notes: [ScoreNote(time: end - 4, duration: 4, pitch: 60, velocity: 64)]
-          )
-        ])
+    func score(tracks: Int, endingAt end: Int32) -> Score {
+      let track = ScoreTrack(
+        program: 0, isDrum: false, notes: [ScoreNote(time: end - 4, duration: 4, pitch: 60, velocity: 64)])
+      return Score(ticksPerQuarter: 8, tracks: Array(repeating: track, count: tracks))
     }
-    let last = Int32(Tokenizer.maximumBeats * 8 - 1)
-    let tokens = try tokenizer.encode(score(endingAt: last))
-    #expect(tokens.tokenCount > Tokenizer.maximumBeats / 4)
-    #expect(throws: TokensError(.songTooLong(endTick: Int(last) + 1, limit: Tokenizer.maximumBeats))) {
-      try tokenizer.encode(score(endingAt: last + 1))
+    let beats = Tokenizer.maximumBeats
+    let last = Int32(beats * 8 - 1)
+    #expect(try tokenizer.encode(score(tracks: 1, endingAt: last)).tokenCount > beats / 4)
+    #expect(throws: TokensError(.songTooLong(beats: beats + 1, sequences: 1))) {
+      try tokenizer.encode(score(tracks: 1, endingAt: last + 1))
+    }
+    let tracks = Tokenizer.maximumBeatsAcrossSequences / (beats / 2)
+    let half = Int32(beats / 2 * 8 - 1)
+    #expect(try tokenizer.encode(score(tracks: tracks, endingAt: half)).sequences.count == tracks)
+    #expect(throws: TokensError(.songTooLong(beats: beats / 2, sequences: tracks + 1))) {
+      try tokenizer.encode(score(tracks: tracks + 1, endingAt: half))
     }
   }
 

@@ -16,17 +16,20 @@ extension Tokenizer {
   /// few bytes can declare a note billions of ticks away, whose tokens would not fit in memory.
   public static let maximumBeats = 1 << 20
 
+  /// The most beats summed over a song's sequences (each track's sequence of a per-track
+  /// tokenizer spans the whole song, its Bar tokens included): 2^22, 64 tracks of 18 hours.
+  public static let maximumBeatsAcrossSequences = 1 << 22
+
   /// Refuses a (preprocessed) song that spans more than ``maximumBeats`` beats up to its end
-  /// (note ends included), counted as ``barTicks(of:beats:)`` counts them.
-  static func checkSpan(of score: Score) throws(TokensError) {
+  /// (note ends included), counted as ``barTicks(of:beats:)`` counts them, or more than
+  /// ``maximumBeatsAcrossSequences`` summed over its sequences.
+  func checkSpan(of score: Score) throws(TokensError) {
     let end = score.end
     guard end > 0 else { return }
-    var beats = 0
-    for section in meterSections(of: score, through: end, beats: true) {
-      beats += section.count
-      if beats > maximumBeats {
-        throw TokensError(.songTooLong(endTick: end, limit: maximumBeats))
-      }
+    let beats = Self.meterSections(of: score, through: end, beats: true).reduce(0) { $0 + $1.count }
+    let sequences = oneTokenStream ? 1 : max(score.tracks.count, 1)
+    if beats > Self.maximumBeats || beats * sequences > Self.maximumBeatsAcrossSequences {
+      throw TokensError(.songTooLong(beats: beats, sequences: sequences))
     }
   }
 

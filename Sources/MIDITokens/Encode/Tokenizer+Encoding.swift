@@ -31,11 +31,11 @@ extension Tokenizer {
   /// - Parameter keepingTimes: Keep each token's tick (``TokenSequences/times``), which a
   ///   trained model's split needs.
   /// - Throws: ``TokensError`` where MidiTok itself fails on the song, or where it spans more
-  ///   than ``maximumBeats`` beats.
+  ///   beats than midiroll tokenizes (``maximumBeats``, ``maximumBeatsAcrossSequences``).
   public func encode(_ original: Score, keepingTimes: Bool = false) throws(TokensError) -> TokenSequences {
     var score = try preprocess(original)
     if tokenization == .octuple { score = octupleClipped(score) }
-    try Self.checkSpan(of: score)
+    try checkSpan(of: score)
     if tokenization.isMultiVocabulary { return try encodeCompound(score) }
     guard let ids = tokenIDs else { throw TokensError(.notInVocabulary(token: "(several vocabularies)")) }
     var output = TokenOutput(ids: ids, keepingTimes: keepingTimes)

@@ -24,9 +24,10 @@ public struct TokensError: Error, Hashable, Sendable, CustomStringConvertible {
     /// MidiTok itself fails on this file (it raises `KeyError`): the token it cannot find
     /// in its vocabulary.
     case notInVocabulary(token: String)
-    /// The song spans more beats than midiroll tokenizes (``Tokenizer/maximumBeats``): its
-    /// end, in the tokenizer's ticks.
-    case songTooLong(endTick: Int, limit: Int)
+    /// The song spans more beats than midiroll tokenizes (``Tokenizer/maximumBeats``, or
+    /// ``Tokenizer/maximumBeatsAcrossSequences`` summed over its sequences): its beats, in the
+    /// tokenizer's time, and its sequences.
+    case songTooLong(beats: Int, sequences: Int)
     /// MidiTok's decoding raises on these tokens: why.
     case decodingFails(String)
     /// A trained tokenizer's model cannot be loaded, or refuses ids (with the JSON path of the
@@ -62,9 +63,11 @@ public struct TokensError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(path): \(value) is not supported (\(reason))"
     case .notInVocabulary(let token):
       return "MidiTok fails on this file: the token \(token) is not in the tokenizer's vocabulary"
-    case .songTooLong(let endTick, let limit):
+    case .songTooLong(let beats, let sequences):
+      let span = sequences == 1 ? "\(beats) beats" : "\(beats) beats in each of its \(sequences) sequences"
       return
-        "the song ends at tick \(endTick) of the tokenizer's time, more than the \(limit) beats midiroll tokenizes (its tokens would not fit in memory)"
+        "the song spans \(span): midiroll tokenizes at most \(Tokenizer.maximumBeats) beats, "
+        + "\(Tokenizer.maximumBeatsAcrossSequences) summed over the sequences (its tokens would not fit in memory)"
     case .decodingFails(let reason):
       return "MidiTok cannot decode these tokens: \(reason)"
     case .trainedModel(let error):
