@@ -8,8 +8,10 @@ Reads the 41 real files of the Debian packages openttd-openmsx and planetblupi-m
 the large file, from their paths into NumPy arrays of notes, each way in one process:
   - midiroll   `midiroll.read(path).notes` (the package installed in this Python);
   - symusic    `Score(path)` and `.numpy()` of every track's notes;
-  - each of the two again on 2 threads (a thread pool taking files, or the large file read
-    twice at once), against twice the work on one thread;
+  - each of the two again on 2 threads, each reading every other file (the large file: read
+    twice at once), and in a pool of 2 threads handed a file at a time (`ThreadPoolExecutor`,
+    whose queue and results cost a switch between threads a file), against the same work on
+    one thread;
   - the command line, one process per file: `midiroll convert FILE - --to json --compact` and
     `json.loads` of its output.
 Passes alternate between the tools so that a busy machine slows them alike; the best pass of
@@ -21,6 +23,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 
 import midiroll
@@ -60,6 +63,22 @@ def one_thread(read, paths):
 
 
 def two_threads(read, paths):
+    """Two threads, each reading every other file (of the large file, one read each)."""
+    totals = [0, 0]
+
+    def work(index):
+        totals[index] = sum(read(path) for path in paths[index::2])
+    threads = [threading.Thread(target=work, args=(index,)) for index in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sum(totals)
+
+
+def thread_pool(read, paths):
+    """A pool of two threads handed a file at a time (`ThreadPoolExecutor.map`): each file
+    also passes through the pool's queue and wakes the calling thread for its result."""
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         return sum(pool.map(read, paths))
 
@@ -93,10 +112,12 @@ def workload(title, paths, repeat):
     listed = [path for path in paths for _ in range(repeat)]
     size = sum(os.path.getsize(path) for path in listed)
     cases = {"midiroll.read": lambda: one_thread(midiroll_notes, listed),
-             "midiroll.read, 2 threads": lambda: two_threads(midiroll_notes, listed)}
+             "midiroll.read, 2 threads": lambda: two_threads(midiroll_notes, listed),
+             "midiroll.read, a pool of 2 threads": lambda: thread_pool(midiroll_notes, listed)}
     if symusic is not None:
         cases["symusic Score + numpy"] = lambda: one_thread(symusic_notes, listed)
         cases["symusic Score + numpy, 2 threads"] = lambda: two_threads(symusic_notes, listed)
+        cases["symusic Score + numpy, a pool of 2 threads"] = lambda: thread_pool(symusic_notes, listed)
     best = measure(cases, passes)
     best["midiroll convert --compact + json.loads (a process a file)"] = min(
         (run(lambda: one_thread(cli_notes, paths)) for _ in range(cli_passes)), key=lambda p: p[0])
@@ -115,7 +136,8 @@ def workload(title, paths, repeat):
               f" {sizes[name] / max(cpu, 1e-9) / 1e6:9.1f} {ratio:>10}")
     for tool in ("midiroll.read", "symusic Score + numpy"):
         if tool in best and f"{tool}, 2 threads" in best:
-            print(f"  {tool}: 2 threads read {best[tool][0] / best[f'{tool}, 2 threads'][0]:.2f}× as fast as one")
+            print(f"  {tool}: 2 threads read {best[tool][0] / best[f'{tool}, 2 threads'][0]:.2f}× as fast as one"
+                  f" (a pool of 2: {best[tool][0] / best[f'{tool}, a pool of 2 threads'][0]:.2f}×)")
     notes = {name: value[2] // counts[name] * len(paths) for name, value in best.items()}
     if len(set(notes.values())) > 1:
         print("  notes a pass differ: " + ", ".join(f"{name} {count}" for name, count in notes.items()))

@@ -1,8 +1,11 @@
 """The C ABI of `include/midiroll.h`, loaded through ctypes.
 
-Every call releases the GIL while it runs (ctypes does for a `CDLL`), so threads read songs
-in parallel. The structures here mirror the header field for field; the ABI version is
-checked once, when the library is loaded.
+The calls that read or fill release the GIL while they run (ctypes does for a `CDLL`), so
+threads read songs in parallel; the calls that take a moment (a song's counts, freeing it,
+filling a few rows) hold it (`holding_gil`, the same library as a `PyDLL`): releasing and taking
+it back costs more than they do, and with two threads each handover is a switch between them.
+The structures here mirror the header field for field; the ABI version is checked once, when
+the library is loaded.
 """
 
 from __future__ import annotations
@@ -84,8 +87,8 @@ def _library_path() -> str:
     return os.path.join(os.path.dirname(os.path.abspath(__file__)), name)
 
 
-def _load() -> ctypes.CDLL:
-    library = ctypes.CDLL(_library_path())
+def _load(kind=ctypes.CDLL) -> ctypes.CDLL:
+    library = kind(_library_path())
     library.midiroll_abi_version.restype = ctypes.c_uint32
     library.midiroll_abi_version.argtypes = []
     found = library.midiroll_abi_version()
@@ -124,4 +127,10 @@ def _load() -> ctypes.CDLL:
 
 
 library = _load()
-"""The loaded library, its functions typed."""
+"""The loaded library, its functions typed; each call releases the GIL."""
+
+holding_gil = _load(ctypes.PyDLL)
+"""The same library, its calls holding the GIL: for calls shorter than a handover of it."""
+
+FEW_ROWS = 4096
+"""Rows filled holding the GIL (`holding_gil`); more are filled with it released."""

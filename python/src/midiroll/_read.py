@@ -162,8 +162,8 @@ def _song(handle: ctypes.c_void_p, name: Optional[str]) -> Song:
     """The Song of a handle just read."""
     info = _library.SongInfo()
     error = _library.Error()
-    code = library.midiroll_song_info_get(handle, ctypes.byref(info), ctypes.byref(error))
+    code = _library.holding_gil.midiroll_song_info_get(handle, ctypes.byref(info), ctypes.byref(error))
     if code != _library.OK:
-        library.midiroll_song_free(handle)
+        _library.holding_gil.midiroll_song_free(handle)
         _check(code, error)
     return Song(handle.value, info, name)

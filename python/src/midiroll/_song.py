@@ -148,7 +148,7 @@ class _Handle:
         self.value = value
 
     def __del__(self) -> None:
-        library.midiroll_song_free(self.value)
+        _library.holding_gil.midiroll_song_free(self.value)
 
 
 _UNSET = object()
@@ -185,12 +185,15 @@ class Song:
         self.ticks_per_quarter: int = info.ticks_per_quarter
         self.smpte: Optional[Tuple[int, int]] = (
             (info.smpte_frames_per_second, info.smpte_ticks_per_frame) if info.smpte_frames_per_second else None)
-        self.notes: np.ndarray = self._fill(_NOTES, library.midiroll_song_notes, info.note_count)
+        self.notes: np.ndarray = self._fill(_NOTES, "notes", info.note_count)
 
-    def _fill(self, layout: _Layout, function, rows: int) -> np.ndarray:
-        """An array of `rows` rows filled through one call of the ABI (the GIL released)."""
+    def _fill(self, layout: _Layout, name: str, rows: int) -> np.ndarray:
+        """An array of `rows` rows filled through one call of the ABI, `midiroll_song_{name}`
+        (the GIL released unless the rows are few: `_library.FEW_ROWS`)."""
         array, columns = layout.new(rows)
         error = _library.Error()
+        calls = _library.holding_gil if rows <= _library.FEW_ROWS else library
+        function = getattr(calls, "midiroll_song_" + name)
         _check(function(self._handle.value, ctypes.addressof(columns), rows, ctypes.byref(error)), error)
         return array
 
@@ -227,7 +230,7 @@ class Song:
     def seconds(self) -> np.ndarray:
         """When each note of `notes` starts and how long it lasts, in seconds through every tempo
         change (`SECONDS_DTYPE`)."""
-        return self._once("seconds", lambda: self._fill(_SECONDS, library.midiroll_song_notes, self._info.note_count))
+        return self._once("seconds", lambda: self._fill(_SECONDS, "notes", self._info.note_count))
 
     @property
     def positions(self) -> np.ndarray:
@@ -235,27 +238,27 @@ class Song:
         (`POSITION_DTYPE`), through every meter change: a time signature begins a new bar at
         its tick."""
         return self._once(
-            "positions", lambda: self._fill(_POSITIONS, library.midiroll_song_notes, self._info.note_count))
+            "positions", lambda: self._fill(_POSITIONS, "notes", self._info.note_count))
 
     @property
     def tempos(self) -> np.ndarray:
         """The tempo map (`TEMPO_DTYPE`): the first at tick 0 (120 quarters a minute when the
         file has none there), changes at one tick merged (the last wins)."""
         return self._once(
-            "tempos", lambda: self._fill(_TEMPOS, library.midiroll_song_tempos, self._info.tempo_count))
+            "tempos", lambda: self._fill(_TEMPOS, "tempos", self._info.tempo_count))
 
     @property
     def time_signatures(self) -> np.ndarray:
         """The meter map (`TIME_SIGNATURE_DTYPE`): the first at tick 0 (4/4 when the file has
         none there), changes at one tick merged (the last wins)."""
         return self._once("time_signatures", lambda: self._fill(
-            _TIME_SIGNATURES, library.midiroll_song_time_signatures, self._info.time_signature_count))
+            _TIME_SIGNATURES, "time_signatures", self._info.time_signature_count))
 
     @property
     def key_signatures(self) -> np.ndarray:
         """The key signatures in tick order (`KEY_SIGNATURE_DTYPE`); empty when the file has none."""
         return self._once("key_signatures", lambda: self._fill(
-            _KEY_SIGNATURES, library.midiroll_song_key_signatures, self._info.key_signature_count))
+            _KEY_SIGNATURES, "key_signatures", self._info.key_signature_count))
 
     @property
     def warnings(self) -> Tuple[str, ...]:
@@ -274,8 +277,8 @@ class Song:
         def make():
             extent = _library.SongExtent()
             error = _library.Error()
-            _check(library.midiroll_song_extent_get(self._handle.value, ctypes.byref(extent), ctypes.byref(error)),
-                   error)
+            _check(_library.holding_gil.midiroll_song_extent_get(
+                self._handle.value, ctypes.byref(extent), ctypes.byref(error)), error)
             return extent
         return self._once("extent", make)
 
