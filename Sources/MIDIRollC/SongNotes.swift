@@ -13,7 +13,57 @@ public func midirollSongNotes(
   ) { handle, columns in handle.writeNotes(into: columns) }
 }
 
+/// Writes every note as a `midiroll_note_record`, in track order (see `include/midiroll.h`).
+@_cdecl("midiroll_song_note_records")
+public func midirollSongNoteRecords(
+  _ song: OpaquePointer?, _ records: UnsafeMutablePointer<midiroll_note_record>?, _ rows: Int64,
+  _ error: UnsafeMutablePointer<midiroll_error>?
+) -> Int32 {
+  let call = "midiroll_song_note_records"
+  return reportingErrors(error) { () throws(ABIError) in
+    let handle = try SongHandle.of(song, in: call)
+    guard let records else { throw ABIError(usage: "\(call): the records are NULL") }
+    let needed = handle.song.noteCount
+    guard rows >= needed else {
+      throw ABIError(usage: "\(call): the array holds \(rows) records, the song has \(needed)")
+    }
+    handle.writeNoteRecords(into: UnsafeMutableRawPointer(records))
+  }
+}
+
 extension SongHandle {
+  /// Every note as a `midiroll_note_record` (24 bytes), one after the other from `records`
+  /// (any alignment): on a little-endian machine three 8-byte stores a note, the record's last
+  /// byte (`reserved`) 0.
+  func writeNoteRecords(into records: UnsafeMutableRawPointer) {
+    let size = MemoryLayout<midiroll_note_record>.size
+    var record = records
+    for track in song.tracks {
+      track.notes.withUnsafeBufferPointer { notes in
+        for note in notes {
+          record.storeBytes(of: Int64(note.tick), toByteOffset: 0, as: Int64.self)
+          record.storeBytes(of: Int64(note.durationTicks), toByteOffset: 8, as: Int64.self)
+          let track = UInt16(truncatingIfNeeded: note.track)
+          #if _endian(little)
+            // track, channel, pitch, velocity, off_velocity, end, reserved: bytes 16-23.
+            let small =
+              UInt64(track) | UInt64(note.channel) << 16 | UInt64(note.pitch) << 24
+              | UInt64(note.velocity) << 32 | UInt64(note.offVelocity) << 40 | UInt64(note.end.rawValue) << 48
+            record.storeBytes(of: small, toByteOffset: 16, as: UInt64.self)
+          #else
+            record.storeBytes(of: track, toByteOffset: 16, as: UInt16.self)
+            for (offset, byte) in [note.channel, note.pitch, note.velocity, note.offVelocity, note.end.rawValue, 0]
+              .enumerated()
+            {
+              record.storeBytes(of: byte, toByteOffset: 18 + offset, as: UInt8.self)
+            }
+          #endif
+          record += size
+        }
+      }
+    }
+  }
+
   /// Writes every note's requested columns: the fields of the notes in one pass, the seconds
   /// and positions (which search the timeline) in a pass each, only when asked for.
   func writeNotes(into columns: midiroll_note_columns) {

@@ -10,6 +10,19 @@ struct Report {
   /// Lines printed under the table (skipped tools, notes).
   var notes: [String] = []
 
+  /// Adds the rows of another round: a tool already in the table gets the new passes beside its
+  /// own (its best pass still counts), a new tool a row of its own.
+  mutating func merge(_ round: [Measurement]) {
+    for row in round {
+      if let index = rows.firstIndex(where: { $0.tool == row.tool }) {
+        rows[index].passSeconds += row.passSeconds
+        rows[index].passCPUSeconds += row.passCPUSeconds
+      } else {
+        rows.append(row)
+      }
+    }
+  }
+
   /// The table as text.
   var text: String {
     var lines = [heading]

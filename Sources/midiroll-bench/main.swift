@@ -20,7 +20,8 @@ do {
     .split(separator: " ").prefix(3).joined(separator: " ")
   print(
     "midiroll-bench: best of up to \(options.passes) timed passes per tool (at least "
-      + "\(format(options.minimumSeconds, 1)) s each), after one untimed warm-up; "
+      + "\(format(options.minimumSeconds, 1)) s each), after one untimed warm-up (the readers: midiroll's "
+      + "and symusic's in \(ReaderBenchmark.rounds) alternating rounds of those); "
       + "\(ProcessInfo.processInfo.activeProcessorCount) CPU(s)" + (load.map { ", load \($0)" } ?? ""))
   print(
     "MB = 10^6 bytes; MB/s from the fastest pass's wall time, CPU MB/s from the pass with the least "

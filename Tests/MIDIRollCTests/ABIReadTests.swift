@@ -41,6 +41,8 @@ struct ABIReadTests {
       #expect(try Self.notesByColumns(abi) == expected, "\(path)")
       #expect(try Self.notesByRows(abi) == expected, "\(path)")
       #expect(try Self.notesByRecords(abi) == expected.map(\.fieldsOnly), "\(path)")
+      #expect(try Self.notesByNoteRecords(abi, misaligned: false) == expected.map(\.fieldsOnly), "\(path)")
+      #expect(try Self.notesByNoteRecords(abi, misaligned: true) == expected.map(\.fieldsOnly), "\(path)")
     }
     #expect(read > 60)
   }
@@ -151,6 +153,32 @@ struct ABIReadTests {
       ABINote(
         track: record.2, channel: record.3, pitch: record.4, velocity: record.5, offVelocity: record.6,
         tick: record.0, duration: record.1, end: record.7)
+    }
+  }
+
+  /// The notes through `midiroll_song_note_records`, into bytes that held 0xEE (at an odd
+  /// address when `misaligned`); every record's reserved byte must come back 0.
+  static func notesByNoteRecords(_ song: ABISong, misaligned: Bool) throws -> [ABINote] {
+    let count = Int(song.info.note_count)
+    let size = MemoryLayout<midiroll_note_record>.size
+    #expect(size == 24 && MemoryLayout<midiroll_note_record>.stride == 24)
+    let skip = misaligned ? 1 : 0
+    var bytes = [UInt8](repeating: 0xEE, count: skip + max(1, count) * size)
+    var error = midiroll_error()
+    let code = bytes.withUnsafeMutableBytes { buffer in
+      midiroll_song_note_records(
+        song.pointer, (buffer.baseAddress! + skip).assumingMemoryBound(to: midiroll_note_record.self),
+        Int64(count), &error)
+    }
+    guard code == MIDIROLL_OK else { throw ABIFailure(code: code, error: error) }
+    return bytes.withUnsafeBytes { buffer in
+      (0..<count).map { row in
+        let record = buffer.loadUnaligned(fromByteOffset: skip + row * size, as: midiroll_note_record.self)
+        #expect(record.reserved == 0)
+        return ABINote(
+          track: record.track, channel: record.channel, pitch: record.pitch, velocity: record.velocity,
+          offVelocity: record.off_velocity, tick: record.tick, duration: record.duration, end: record.end)
+      }
     }
   }
 

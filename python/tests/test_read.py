@@ -26,7 +26,7 @@ def test_version_is_midirolls():
     version = re.search(r'current = "([^"]+)"', swift).group(1)
     assert midiroll.__version__ == version
     assert f'\nversion = "{version}"' in pyproject
-    assert midiroll.ABI_VERSION == 2
+    assert midiroll.ABI_VERSION == 3
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=os.path.basename)

@@ -28,6 +28,9 @@ package struct NotePairing: TrackEventSink {
   private var sounding = 0
   private var order = TickOrderRecorder()
   package private(set) var lastTick = 0
+  /// The track the notes are marked as of while they are paired (``finish(track:)`` marks
+  /// them again if it is told another).
+  private let track: Int
 
   /// The number of queues: one per channel and key.
   private static let keyCount = 16 * 128
@@ -39,13 +42,22 @@ package struct NotePairing: TrackEventSink {
   /// ``TrackEvent`` made).
   /// - Complexity: O(*n*) in the number of events.
   static func pair(_ events: TrackEvents, track: Int) -> SongTrack {
-    var pairing = NotePairing(capacity: events.count)
+    var pairing = NotePairing(capacity: events.count, track: track)
     events.send(to: &pairing)
     return pairing.finish(track: track)
   }
 
-  /// An empty pairing with room for the notes of about `capacity` events.
+  /// An empty pairing with room for the notes of about `capacity` events, of track 0.
   package init(capacity: Int) {
+    self.init(capacity: capacity, track: 0)
+  }
+
+  /// An empty pairing with room for the notes of about `capacity` events, whose notes are of
+  /// track `track` (the reader says which it is reading, so that the notes are marked as they
+  /// are made, not in a pass of their own).
+  package init(capacity: Int, track: Int) {
+    precondition(track >= 0 && track <= Note.maximumTrack, "track index out of range")
+    self.track = track
     notes.reserveCapacity(capacity / 2)
   }
 
@@ -72,7 +84,8 @@ package struct NotePairing: TrackEventSink {
     swap(&queues, &self.queues)
     swap(&order, &self.order)
     var counts = Counts(
-      notes: noteCount, sounding: sounding, others: 0, firstOther: others.count, lastTick: lastTick)
+      notes: noteCount, sounding: sounding, others: 0, firstOther: others.count, lastTick: lastTick,
+      track: track)
     withUnsafeTemporaryAllocation(of: RawChannelEvent.self, capacity: events.count) { others in
       notes.withUnsafeMutableBufferPointer { notes in
         queues.withUnsafeMutableBufferPointer { queues in
@@ -105,6 +118,8 @@ package struct NotePairing: TrackEventSink {
     let firstOther: Int
     /// The last tick so far.
     var lastTick: Int
+    /// The track of the notes.
+    let track: Int
   }
 
   /// Pairs a batch: `notes` has room for every message to be a note-on, `heads` holds the
@@ -121,6 +136,7 @@ package struct NotePairing: TrackEventSink {
     var sounding = counts.sounding
     var otherCount = counts.others
     var lastTick = counts.lastTick
+    let track = counts.track
     var cursor = order
     for event in events {
       let tick = event.tick
@@ -135,8 +151,7 @@ package struct NotePairing: TrackEventSink {
           noteCount &+= 1
           notes[index] = Note(
             pitch: event.data1, velocity: event.data2, offVelocity: 0, channel: event.status & 0x0F,
-            tick: tick,
-            durationTicks: -1, end: .endOfTrack)
+            track: track, tick: tick, durationTicks: -1, end: .endOfTrack)
           cursor.add(UInt64(index), rank: .noteOn, isEvent: false, items: items)
           sounding &+= 1
           let tail = tails[key]
@@ -192,7 +207,8 @@ package struct NotePairing: TrackEventSink {
   }
 
   /// The track: notes still sounding end at the last tick; every note is marked as of track
-  /// `track`. The pairing is left empty (its storage moves into the track, uncopied).
+  /// `track` (already, when the pairing was made for it). The pairing is left empty (its
+  /// storage moves into the track, uncopied).
   package mutating func finish(track: Int) -> SongTrack {
     order.finish()
     notes.removeSubrange(noteCount..<notes.count)  // the room
@@ -204,7 +220,7 @@ package struct NotePairing: TrackEventSink {
         index = next
       }
     }
-    if track != 0 {
+    if track != self.track {
       notes.withUnsafeMutableBufferPointer { notes in
         for index in notes.indices { notes[index].track = track }
       }

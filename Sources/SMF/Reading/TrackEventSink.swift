@@ -5,6 +5,9 @@
 public protocol TrackEventSink {
   /// An empty sink with room for about `capacity` events (bounded by the bytes really read).
   init(capacity: Int)
+  /// An empty sink for the events of track `track` (0-based), with room for about `capacity`
+  /// events: what the reader makes. The default is ``init(capacity:)``.
+  init(capacity: Int, track: Int)
   /// Takes a channel message the reader checked (status `80`–`EF`, data bytes below `80`,
   /// `data2` 0 for one-byte messages).
   mutating func appendChannel(tick: Int, status: UInt8, _ data1: UInt8, _ data2: UInt8)
@@ -19,6 +22,10 @@ public protocol TrackEventSink {
 }
 
 extension TrackEventSink {
+  /// An empty sink with room for about `capacity` events, whatever the track.
+  @inlinable
+  public init(capacity: Int, track: Int) { self.init(capacity: capacity) }
+
   /// Takes the messages one by one (``appendChannel(tick:status:_:_:)``).
   @inlinable
   public mutating func appendChannels(_ events: UnsafeBufferPointer<RawChannelEvent>) {

@@ -189,7 +189,7 @@ struct EventParser<Sink: TrackEventSink> {
     self.sizeHint = sizeHint
     // Room for as many events as the bytes hold at 3 bytes an event (a note with running
     // status), so that most tracks never regrow: bounded by the bytes really there.
-    self.events = Sink(capacity: min(end - reader.offset, sizeHint) / 3 + 1)
+    self.events = Sink(capacity: min(end - reader.offset, sizeHint) / 3 + 1, track: reader.track ?? 0)
   }
 
   /// The offset after the last byte parsed.

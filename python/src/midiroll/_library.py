@@ -14,7 +14,7 @@ import ctypes
 import os
 import sys
 
-ABI_VERSION = 2
+ABI_VERSION = 3
 """`MIDIROLL_ABI_VERSION` of the header these bindings mirror."""
 
 OK = 0
@@ -114,6 +114,8 @@ def _load(kind=ctypes.CDLL) -> ctypes.CDLL:
         function = getattr(library, f"midiroll_song_{name}")
         function.restype = ctypes.c_int32
         function.argtypes = [_song, _columns, ctypes.c_int64, _error]
+    library.midiroll_song_note_records.restype = ctypes.c_int32
+    library.midiroll_song_note_records.argtypes = [_song, ctypes.c_void_p, ctypes.c_int64, _error]
     library.midiroll_song_tracks.restype = ctypes.c_int32
     library.midiroll_song_tracks.argtypes = [
         _song, _columns, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64, _error]

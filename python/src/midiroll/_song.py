@@ -36,7 +36,8 @@ NOTE_DTYPE = np.dtype({
 """The notes' fields: tick (its start), duration (ticks), track (the 0-based track chunk),
 channel (0–15), pitch (0–127), velocity (1–127), off_velocity (0 unless it ended with a
 note-off), end (a `NoteEnd`). 24 bytes a note, every field aligned, in the order of their
-offsets (so `numpy.save` takes the array)."""
+offsets (so `numpy.save` takes the array): the ABI's `midiroll_note_record`, which the
+library writes whole, its last byte 0."""
 
 SECONDS_DTYPE = np.dtype([("start", np.float64), ("duration", np.float64)])
 """When each note starts and how long it lasts, in seconds through every tempo change."""
@@ -113,7 +114,6 @@ def _same(names: Sequence[str]) -> dict:
     return {name: name for name in names}
 
 
-_NOTES = _Layout(_library.NOTE_COLUMNS, NOTE_DTYPE, _same(NOTE_DTYPE.names))
 _SECONDS = _Layout(_library.NOTE_COLUMNS, SECONDS_DTYPE, {"start_seconds": "start", "duration_seconds": "duration"})
 _POSITIONS = _Layout(_library.NOTE_COLUMNS, POSITION_DTYPE, _same(POSITION_DTYPE.names))
 _TRACKS = _Layout(
@@ -185,7 +185,17 @@ class Song:
         self.ticks_per_quarter: int = info.ticks_per_quarter
         self.smpte: Optional[Tuple[int, int]] = (
             (info.smpte_frames_per_second, info.smpte_ticks_per_frame) if info.smpte_frames_per_second else None)
-        self.notes: np.ndarray = self._fill(_NOTES, "notes", info.note_count)
+        self.notes: np.ndarray = self._note_records(info.note_count)
+
+    def _note_records(self, rows: int) -> np.ndarray:
+        """The notes as `midiroll_note_record`s, written whole by one call of the ABI (the GIL
+        released unless the rows are few: `_library.FEW_ROWS`)."""
+        array = np.empty(rows, NOTE_DTYPE)
+        error = _library.Error()
+        calls = _library.holding_gil if rows <= _library.FEW_ROWS else library
+        _check(calls.midiroll_song_note_records(
+            self._handle.value, array.ctypes.data, rows, ctypes.byref(error)), error)
+        return array
 
     def _fill(self, layout: _Layout, name: str, rows: int) -> np.ndarray:
         """An array of `rows` rows filled through one call of the ABI, `midiroll_song_{name}`
