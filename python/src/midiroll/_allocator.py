@@ -5,6 +5,13 @@ glibc's defaults, large blocks are mapped and unmapped and the heap's top is giv
 every read faults its memory in again, zeroed by the kernel (on the bench's 8 MB file, four
 tenths of the read), and on several threads every unmapping stops the other cores too. Kept,
 each thread's heap holds at most the peak of the largest song it read, reused for the next.
+
+A thread other than the main one allocates from an arena of its own, made of heaps of 64 MiB;
+when a song's memory spans two and is freed, glibc unmaps the emptied heap whatever the trim
+threshold (1,366 page faults a read of the 8 MB file on each of two threads). A top pad of
+64 MiB keeps it: glibc keeps a heap whose freeing would leave less than the pad (2 faults a
+read). The pad only reserves address space ahead of the heap's top; untouched, it takes no
+memory.
 """
 
 from __future__ import annotations
@@ -14,8 +21,10 @@ import os
 import sys
 
 _M_TRIM_THRESHOLD = -1
+_M_TOP_PAD = -2
 _M_MMAP_THRESHOLD = -3
 _LARGEST_MMAP_THRESHOLD = 32 << 20  # the largest glibc accepts on 64-bit systems
+_HEAP_SIZE = 64 << 20  # a thread arena's heap on 64-bit systems (HEAP_MAX_SIZE)
 
 
 def keep_freed_memory() -> bool:
@@ -23,8 +32,8 @@ def keep_freed_memory() -> bool:
 
     `import midiroll` calls it unless the environment says MIDIROLL_KEEP_FREED_MEMORY=0. It
     changes the whole process's allocator: blocks of up to 32 MiB come from the heap, and the
-    heap is never trimmed, so the process's memory stays at its peak instead of shrinking after
-    a large song.
+    heap is never trimmed nor a thread's heap unmapped (a top pad of 64 MiB), so the process's
+    memory stays at its peak instead of shrinking after a large song.
 
     Returns:
         Whether the allocator was set.
@@ -37,8 +46,8 @@ def keep_freed_memory() -> bool:
         return False
     mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
     mallopt.restype = ctypes.c_int
-    return bool(mallopt(_M_MMAP_THRESHOLD, _LARGEST_MMAP_THRESHOLD)) and bool(
-        mallopt(_M_TRIM_THRESHOLD, 2**31 - 1))
+    return (bool(mallopt(_M_MMAP_THRESHOLD, _LARGEST_MMAP_THRESHOLD))
+            and bool(mallopt(_M_TRIM_THRESHOLD, 2**31 - 1)) and bool(mallopt(_M_TOP_PAD, _HEAP_SIZE)))
 
 
 def keep_freed_memory_at_import() -> None:
