@@ -52,9 +52,8 @@ extension SongHandle {
             record.storeBytes(of: small, toByteOffset: 16, as: UInt64.self)
           #else
             record.storeBytes(of: track, toByteOffset: 16, as: UInt16.self)
-            for (offset, byte) in [note.channel, note.pitch, note.velocity, note.offVelocity, note.end.rawValue, 0]
-              .enumerated()
-            {
+            let bytes = [note.channel, note.pitch, note.velocity, note.offVelocity, note.end.rawValue, 0]
+            for (offset, byte) in bytes.enumerated() {
               record.storeBytes(of: byte, toByteOffset: 18 + offset, as: UInt8.self)
             }
           #endif

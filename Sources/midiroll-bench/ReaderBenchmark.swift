@@ -36,7 +36,8 @@ struct ReaderBenchmark: BenchmarkSection {
           }
         }
         if options.python {
-          for reader in Self.pythonReaders where options.runs(tool: reader.family) && (round == 0 || reader.family == "symusic") {
+          let readers = Self.pythonReaders.filter { round == 0 || $0.family == "symusic" }
+          for reader in readers where options.runs(tool: reader.family) {
             switch reader.measure(workload, options: context.options) {
             case .success(let row): rows.append(row)
             case .failure(let error): notes.append(error.description)
