@@ -143,13 +143,13 @@ demo: build wheel
 	@$(PYTHON) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps dist/midiroll-*.whl
 	@sh Samples/demo.sh $(RELEASE_BIN)/midiroll Samples demo $(PYTHON)
 
-# Speed, side by side with libsmf, symusic and mido (pip install symusic mido), as ratios, and
-# MidiTok's trained models beside MidiTok and tokenizers; then batch over the real corpus copied
-# 50 times with --jobs 1 and --jobs 2. Not part of `make test`.
+# Speed, side by side with libsmf, symusic and mido (from the venv's Python, which `deps` fills),
+# as ratios, and MidiTok's trained models beside MidiTok and tokenizers; then batch over the real
+# corpus copied 50 times with --jobs 1 and --jobs 2. Not part of `make test`.
 bench: deps
 	$(SWIFT) build -c release --product midiroll-bench
 	$(SWIFT) build -c release --product midiroll
-	$(RELEASE_BIN)/midiroll-bench --save-large .build/bench-large.mid
+	$(RELEASE_BIN)/midiroll-bench --save-large .build/bench-large.mid --python $(PYTHON)
 	$(MAKE) --no-print-directory bench-python
 	sh Benchmarks/batch.sh $(RELEASE_BIN)/midiroll
 	$(MAKE) bench-stats
