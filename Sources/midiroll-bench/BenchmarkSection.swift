@@ -67,6 +67,9 @@ struct BenchmarkOptions {
   var saveLargeFile: String?
   /// Files to read instead of the Debian packages' (`--files`, the rest of the command line).
   var files: [String] = []
+  /// Only measure midiroll's readers once and print their rows as JSON (`--midiroll-round`: how
+  /// the reader section runs each of midiroll's rounds in a process of its own).
+  var midirollRoundOnly = false
 
   /// Whether the tool family `name` is to run.
   func runs(tool name: String) -> Bool { tools.isEmpty || tools.contains(name) }
@@ -77,11 +80,13 @@ struct BenchmarkOptions {
   static let usage = """
     usage: midiroll-bench [--passes N] [--min-seconds S] [--large-mb M] [--no-python] [--python PATH]
                           [--tools midiroll,libsmf,symusic,mido,audio,tokens] [--workloads real,large]
-                          [--save-large PATH] [--files FILE...]
+                          [--save-large PATH] [--midiroll-round] [--files FILE...]
       Reads every real MIDI file of the Debian packages openttd-openmsx and planetblupi-music-midi,
       and one large file built from them, with midiroll, libsmf, symusic and mido; prints
       milliseconds per file, MB/s and the ratio to midiroll's reader (best pass of each tool);
       then MidiTok's trained tokenizers (BPE, Unigram, WordPiece) against MidiTok and tokenizers.
+      --midiroll-round measures midiroll's readers once and prints their rows as JSON lines (the
+      reader section runs each of midiroll's rounds so, in a process of its own).
     """
 
   /// Parses the arguments after the program name.
@@ -116,6 +121,8 @@ struct BenchmarkOptions {
         workloads = Set(try value(argument).split(separator: ",").map(String.init))
       case "--save-large":
         saveLargeFile = try value(argument)
+      case "--midiroll-round":
+        midirollRoundOnly = true
       case "--files":
         files = Array(rest)
         rest = []

@@ -1,3 +1,4 @@
+import Foundation
 import PianoRoll
 import SMF
 
@@ -12,23 +13,20 @@ struct ReaderBenchmark: BenchmarkSection {
 
   func run(in context: BenchmarkContext) throws {
     let options = context.options
-    var workloads: [Workload] = []
-    if options.runs(workload: "real") { workloads.append(context.realFiles) }
-    if options.runs(workload: "large") { workloads.append(try context.largeFile()) }
-    for workload in workloads {
+    var workloads: [(key: String, workload: Workload)] = []
+    if options.runs(workload: "real") { workloads.append(("real", context.realFiles)) }
+    if options.runs(workload: "large") { workloads.append(("large", try context.largeFile())) }
+    for (key, workload) in workloads {
       let megabytes = format(Double(workload.byteCount) / 1_000_000, 2)
       var report = Report(heading: "\(workload.name), \(megabytes) MB")
-      // midiroll and symusic are measured in alternating rounds, so that a slow spell of the
-      // machine (they last seconds here) does not fall on one of them alone; each row's best
-      // pass counts. libsmf and mido, far behind, run in the first round only.
+      // midiroll and symusic are measured in alternating rounds, each round of each in a
+      // process of its own, so that neither a slow spell of the machine (they last seconds
+      // here) nor a slow process (one can stay slow for its life) falls on one of them alone;
+      // each row's best pass counts. libsmf and mido, far behind, run in the first round only.
       for round in 0..<Self.rounds {
         var rows: [Measurement] = []
         var notes: [String] = []
-        if options.runs(tool: "midiroll") {
-          rows.append(try midirollRead(workload, options))
-          rows.append(try midirollReadAndPair(workload, options))
-          rows.append(try midirollFileThenPair(workload, options))
-        }
+        if options.runs(tool: "midiroll") { rows += try midirollRowsInNewProcess(workload: key, options) }
         if round == 0, options.runs(tool: "libsmf") {
           switch libsmf(workload, options) {
           case .success(let row): rows.append(row)
@@ -64,6 +62,48 @@ struct ReaderBenchmark: BenchmarkSection {
       arguments: ["--from-file"]),
     PythonReader(family: "mido", label: "mido MidiFile", script: "mido_read.py"),
   ]
+
+  /// midiroll's three rows, measured in this process.
+  func midirollRows(_ workload: Workload, _ options: BenchmarkOptions) throws -> [Measurement] {
+    [
+      try midirollRead(workload, options), try midirollReadAndPair(workload, options),
+      try midirollFileThenPair(workload, options),
+    ]
+  }
+
+  /// What `--midiroll-round` does: midiroll's rows of each workload asked for, measured in this
+  /// process and printed as one JSON line each.
+  func printMidirollRound(in context: BenchmarkContext) throws {
+    let options = context.options
+    for key in ["real", "large"] where options.runs(workload: key) {
+      let workload = key == "real" ? context.realFiles : try context.largeFile()
+      let line = try JSONEncoder().encode(try midirollRows(workload, options))
+      print(String(decoding: line, as: UTF8.self))
+    }
+  }
+
+  /// midiroll's rows of one workload (`real` or `large`), measured by this program run again
+  /// with `--midiroll-round`: a process of their own, as each round of symusic has.
+  private func midirollRowsInNewProcess(workload key: String, _ options: BenchmarkOptions) throws
+    -> [Measurement]
+  {
+    let process = Process()
+    process.executableURL = Bundle.main.executableURL
+    process.arguments =
+      [
+        "--midiroll-round", "--workloads", key, "--passes", "\(options.passes)", "--min-seconds",
+        "\(options.minimumSeconds)", "--large-mb", "\(options.largeFileMegabytes)",
+      ] + (options.files.isEmpty ? [] : ["--files"] + options.files)
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0, let line = data.split(separator: UInt8(ascii: "\n")).last,
+      let rows = try? JSONDecoder().decode([Measurement].self, from: Data(line))
+    else { throw BenchmarkError.failed("midiroll-bench --midiroll-round \(key) failed") }
+    return rows
+  }
 
   /// `MIDIFile.read` on every file's bytes.
   private func midirollRead(_ workload: Workload, _ options: BenchmarkOptions) throws -> Measurement {

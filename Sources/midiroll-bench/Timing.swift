@@ -1,7 +1,7 @@
 import Foundation
 
 /// How long a tool took over a workload, pass by pass.
-struct Measurement {
+struct Measurement: Codable {
   /// The tool and what it did, e.g. `midiroll MIDIFile.read`.
   var tool: String
   /// The number of files in one pass.

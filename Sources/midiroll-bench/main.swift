@@ -16,12 +16,16 @@ do {
   let options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()))
   let context = try BenchmarkContext(options: options)
   guard !context.realFiles.contents.isEmpty else { throw BenchmarkError.noRealFiles }
+  if options.midirollRoundOnly {
+    try ReaderBenchmark().printMidirollRound(in: context)
+    exit(0)
+  }
   let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
     .split(separator: " ").prefix(3).joined(separator: " ")
   print(
     "midiroll-bench: best of up to \(options.passes) timed passes per tool (at least "
       + "\(format(options.minimumSeconds, 1)) s each), after one untimed warm-up (the readers: midiroll's "
-      + "and symusic's in \(ReaderBenchmark.rounds) alternating rounds of those); "
+      + "and symusic's in \(ReaderBenchmark.rounds) alternating rounds of those, each in a process of its own); "
       + "\(ProcessInfo.processInfo.activeProcessorCount) CPU(s)" + (load.map { ", load \($0)" } ?? ""))
   print(
     "MB = 10^6 bytes; MB/s from the fastest pass's wall time, CPU MB/s from the pass with the least "
