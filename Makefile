@@ -7,10 +7,11 @@ PREFIX ?= /usr/local
 # libsmf (second reader), midicsv (test oracle), real MIDI files for tests, rsvg-convert (render
 # tests), jsonschema (schema tests), Chromium and its WebDriver (the HTML page's browser tests),
 # eslint (the page's JavaScript); FluidSynth and a General MIDI SoundFont (`render OUT.wav`, the
-# `FluidSynth` trait; the `fluidsynth` program is the benchmark's reference).
+# `FluidSynth` trait; the `fluidsynth` program is the benchmark's reference); valgrind (the tokens
+# benchmark's heap peaks, massif).
 APT_PACKAGES = libsmf-dev pkg-config midicsv openttd-openmsx planetblupi-music-midi librsvg2-bin \
   python3-jsonschema zlib1g-dev chromium chromium-driver eslint time libfluidsynth3 \
-  timgm6mb-soundfont fluidsynth
+  timgm6mb-soundfont fluidsynth valgrind
 RELEASE_BIN = .build/release
 # Python packages the tests read outputs with (clients nobody here wrote), in a virtual environment
 # under .build so the machine's Python stays as it is. Tests find it through MIDIROLL_PYTHON.
@@ -183,7 +184,8 @@ bench-npz: deps
 
 # MidiTok tokens: `batch --to tokens --jobs 1` over the real corpus copied 10 times beside MidiTok
 # 3.1 in one Python process (REMI default, REMI + BPE): files/s by the wall clock and per CPU
-# second, their ratios, and memory per file against its bytes (the corpus, the large file).
+# second, their ratios, and memory per file against its bytes (the corpus, the large file: peak
+# RSS, and the heap's peak under valgrind's massif).
 bench-tokens: deps
 	$(SWIFT) build -c release --product midiroll-bench
 	$(SWIFT) build -c release --product midiroll

@@ -5,10 +5,17 @@
 # (Benchmarks/miditok_tokens.py: `Score(path)`, `encode`, `save_tokens`, as `tokenize_dataset`
 # does), for each tokenizer of Samples/tokenizers in TOKENIZERS. Prints files/s by the wall clock
 # and per CPU second (user + system: the machine may be busy), their ratios, and whether the
-# files of the first copy are byte for byte the ones MidiTok saved. Then memory: the peak RSS of
-# the batch, and of `midiroll tokenize` on each corpus file and on the large file (the corpus's
-# largest file repeated to ~8 MB, LARGE), net of the process's own (tokenizing the smallest
-# sample), against the file's bytes.
+# files of the first copy are byte for byte the ones MidiTok saved. Each run writes a folder of
+# its own, all removed at the end: removing 410 files just before the next run creates as many
+# makes ext4 skip the recently freed inodes (`recently_deleted`), which doubled the runs'
+# system time here and is no work of midiroll's.
+#
+# Then memory per file, `midiroll tokenize` on each corpus file and on the large file (the
+# corpus's largest file repeated to ~8 MB, LARGE), against the file's bytes: the peak RSS net of
+# the process's own (tokenizing the smallest sample; it varies by ±0.2 MiB from run to run and
+# counts the code a file runs, so for a corpus file of 10 KB it is mostly that), and, where
+# valgrind is installed, the peak of the heap (massif, on a stripped copy of the binary) net of
+# the smallest sample's: the memory a file itself takes.
 #
 #   sh Benchmarks/tokens.sh [MIDIROLL [PYTHON [LARGE]]]
 #       MIDIROLL: .build/release/midiroll; PYTHON: .build/venv/bin/python3; LARGE: none
@@ -66,14 +73,13 @@ for name in $tokenizers; do
     run_cpu=$(echo "$2 $3" | awk '{printf "%.2f", $1 + $2}')
     if [ -z "$cpu" ] || [ "$(echo "$run_cpu $cpu" | awk '{print ($1 < $2)}')" = 1 ]; then cpu=$run_cpu; fi
     [ "$4" -gt "$rss" ] && rss=$4
-    [ "$run" -eq "$runs" ] || rm -rf "$out"
     run=$((run + 1))
   done
   # shellcheck disable=SC2086
   miditok=$("$python" "$here/miditok_tokens.py" "$tokenizer" "$work/miditok" --passes 2 --min-seconds 5 $corpus)
   if echo "$miditok" | grep -q '"available": false'; then
     echo "$name: MidiTok unavailable (pip install miditok==3.1.0): $miditok"
-    rm -rf "$work/out-$runs"
+    rm -rf "$work"/out-*
     continue
   fi
   echo "$miditok" | "$python" -c '
@@ -93,36 +99,57 @@ print("%-10s midiroll / MidiTok: %.0fx the files/s by the wall clock, %.0fx per 
     if cmp -s "$tokens" "$work/out-$runs/copy1/$stem"; then same=$((same + 1)); else differ="$differ $stem"; fi
   done
   echo "           the first copy's files against MidiTok's: $same of $corpus_files byte-identical${differ:+; differ:$differ}"
-  rm -rf "$work/out-$runs" "$work/miditok"
+  rm -rf "$work"/out-* "$work/miditok"
 done
 
-# Memory per file: peak RSS of `tokenize`, net of a process tokenizing the smallest sample.
+# Memory per file: peak RSS of `tokenize`, net of a process tokenizing the smallest sample; and
+# the heap's peak under massif, net of the smallest sample's.
 tokenizer=$samples/tokenizers/remi.json
 peak() {
   "$timer" -f '%M' -o "$work/time" "$bin" tokenize "$1" "$work/m.json" --tokenizer "$2" --force ||
     { echo "tokens.sh: midiroll tokenize $1 failed" >&2; exit 1; }
   tail -n 1 "$work/time"
 }
+massif=""
+if command -v valgrind >/dev/null 2>&1; then
+  # valgrind cannot read the debug information of Swift's release binaries: a stripped copy.
+  strip -o "$work/midiroll-stripped" "$bin" && massif=$work/midiroll-stripped
+fi
+heap() {
+  valgrind --tool=massif --massif-out-file="$work/massif.out" "$massif" tokenize "$1" "$work/m.json" \
+    --tokenizer "$2" --force >/dev/null 2>&1 || { echo "tokens.sh: massif on $1 failed" >&2; exit 1; }
+  sed -n 's/^mem_heap_B=//p' "$work/massif.out" | sort -n | tail -n 1
+}
+worst_of() {  # reads "net size file" lines; prints "ratio file" of the largest ratio
+  awk '{ r = $1 / $2; if (r > worst) { worst = r; file = $3 } } END { printf "%.2f %s", worst, file }'
+}
 smallest=$(ls -S "$samples"/*.mid | tail -n 1)
 for name in $tokenizers; do
   tokenizer=$samples/tokenizers/$name.json
   base=$(peak "$smallest" "$tokenizer")
-  worst="" worst_file=""
-  for file in $corpus; do
-    size=$(wc -c <"$file" | tr -d ' ')
-    net=$(( $(peak "$file" "$tokenizer") - base ))
-    ratio=$(echo "$net $size" | awk '{printf "%.2f", $1 * 1024 / $2}')
-    if [ -z "$worst" ] || [ "$(echo "$ratio $worst" | awk '{print ($1 > $2)}')" = 1 ]; then
-      worst=$ratio worst_file=$(basename "$file")
-    fi
-  done
+  rss=$(for file in $corpus; do
+    echo "$(( ($(peak "$file" "$tokenizer") - base) * 1024 )) $(wc -c <"$file" | tr -d ' ') $(basename "$file")"
+  done | worst_of)
   echo "memory, $name: a process tokenizing a sample peaks at $(echo "$base" | awk '{printf "%.1f", $1 / 1024}') MiB;" \
-    "a corpus file adds at most ${worst}x its bytes ($worst_file)"
+    "by peak RSS a corpus file adds at most ${rss%% *}x its bytes (${rss#* })"
+  if [ -n "$massif" ]; then
+    heap_base=$(heap "$smallest" "$tokenizer")
+    heaps=$(for file in $corpus; do
+      echo "$(( $(heap "$file" "$tokenizer") - heap_base )) $(wc -c <"$file" | tr -d ' ') $(basename "$file")"
+    done | worst_of)
+    echo "memory, $name: by the heap's peak (massif) a corpus file adds at most ${heaps%% *}x its bytes" \
+      "(${heaps#* }; the sample's heap peaks at $(echo "$heap_base" | awk '{printf "%.2f", $1 / 1048576}') MiB)"
+  fi
   if [ -n "$large" ] && [ -f "$large" ]; then
     size=$(wc -c <"$large" | tr -d ' ')
     total=$(peak "$large" "$tokenizer")
     echo "$total $base $size" | awk -v name="$name" '{
       printf "memory, %s: the large file (%.1f MB) peaks at %.1f MiB: %.2fx its bytes, %.2fx net of the process\n",
         name, $3 / 1e6, $1 / 1024, $1 * 1024 / $3, ($1 - $2) * 1024 / $3 }'
+    if [ -n "$massif" ]; then
+      echo "$(heap "$large" "$tokenizer") $heap_base $size" | awk -v name="$name" '{
+        printf "memory, %s: the large file'"'"'s heap peaks at %.1f MiB: %.2fx its bytes net of the sample'"'"'s\n",
+          name, $1 / 1048576, ($1 - $2) / $3 }'
+    fi
   fi
 done

@@ -1,8 +1,16 @@
 /// The trained ids of the chunks already encoded in one sequence, by their base ids: a bar that
 /// comes back (three chunks in four do, in the real files) is looked up, not tokenized again, as
-/// Hugging Face's BPE caches its words. It lives for one ``TrainedTokenizerModel/encode(chunks:)``
-/// call, so it grows with the sequence and no more.
+/// Hugging Face's BPE caches its words (its cache holds 10,000 words). It lives for one
+/// ``TrainedChunkEncoder`` (a song being tokenized) and holds at most ``budget`` ids, keys and
+/// values together, and ``chunkBudget`` chunks: when a chunk would take it past either, it
+/// starts again empty, so a long
+/// song of ever new bars does not grow it without end.
 struct ChunkCache {
+  /// The ids (base and trained) the cache holds at most: 4 MiB of them.
+  static let budget = 1 << 20
+  /// The chunks it holds at most (its table of entries: 1.5 MiB at most).
+  static let chunkBudget = 1 << 15
+
   private struct Entry {
     var hash: UInt64
     var keyStart: Int32
@@ -46,6 +54,9 @@ struct ChunkCache {
 
   /// Remembers the trained ids `ids[from...]` of `chunk`.
   mutating func store(_ chunk: [Int], hash: UInt64, ids: [Int32], from: Int) {
+    let size = chunk.count + ids.count - from
+    guard size <= Self.budget else { return }
+    if keys.count + values.count + size > Self.budget || count == Self.chunkBudget { empty() }
     if (count + 1) * 2 > entries.count { grow() }
     var slot = Int(truncatingIfNeeded: hash) & mask
     while entries[slot].keyCount >= 0 { slot = (slot + 1) & mask }
@@ -55,6 +66,14 @@ struct ChunkCache {
     for id in chunk { keys.append(Int32(truncatingIfNeeded: id)) }
     values.append(contentsOf: ids[from...])
     count += 1
+  }
+
+  /// Forgets every chunk (keeping the buffers' room).
+  private mutating func empty() {
+    for index in entries.indices { entries[index].keyCount = -1 }
+    count = 0
+    keys.removeAll(keepingCapacity: true)
+    values.removeAll(keepingCapacity: true)
   }
 
   private mutating func grow() {

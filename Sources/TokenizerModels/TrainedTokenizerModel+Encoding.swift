@@ -18,12 +18,11 @@ extension TrainedTokenizerModel {
   /// - Throws: ``TrainedModelError`` for a base id `_vocab_base` does not have, or text the model
   ///   cannot tokenize (MidiTok raises there too).
   public func encode(chunks: [[Int]]) throws(TrainedModelError) -> [Int] {
-    var workspace = Workspace()
-    workspace.ids.reserveCapacity(chunks.reduce(0) { $0 + $1.count } + chunks.count)
-    for (index, chunk) in chunks.enumerated() {
-      try encode(chunk: chunk, index: index, workspace: &workspace)
-    }
-    return workspace.ids.map(Int.init)
+    var encoder = TrainedChunkEncoder(model: self)
+    var ids: [Int] = []
+    ids.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
+    for chunk in chunks { ids += try encoder.encode(chunk).lazy.map(Int.init) }
+    return ids
   }
 
   /// Appends the ids of one chunk to `workspace.ids`.

@@ -55,6 +55,30 @@ struct ModelLawTests {
   }
 
   @Test(
+    "chunks encoded one at a time, past the cache's budget, are each encoded as on their own",
+    arguments: ["remi-bpe", "remi-unigram"])
+  func chunkEncoderPastTheCache(name: String) throws {
+    let model = try SavedTokenizers.model(name)
+    var generator = SplitMix64(seed: fnv1a(name) ^ 2)
+    // More distinct chunks than the cache keeps (2^15), each coming back now and then, so that
+    // ids come from the cache before and after it starts again empty.
+    let distinct = (0..<40_000).map { _ in
+      (0..<generator.int(in: 1...6)).map { _ in generator.int(in: 0...(model.baseVocabularySize - 1)) }
+    }
+    var encoder = TrainedChunkEncoder(model: model)
+    var fresh: [[Int]: [Int]] = [:]
+    for step in 0..<60_000 {
+      let chunk = step < distinct.count ? distinct[step] : generator.pick(distinct)
+      let ids = try encoder.encode(chunk).map(Int.init)
+      if fresh[chunk] == nil { fresh[chunk] = try model.encode(chunks: [chunk]) }
+      guard ids == fresh[chunk] else {
+        Issue.record("\(name): chunk \(step) \(chunk) gave \(ids), on its own \(fresh[chunk]!)")
+        return
+      }
+    }
+  }
+
+  @Test(
     "BPE and Unigram: decoding the trained ids gives the base ids back",
     arguments: ["remi-bpe", "remi-unigram", "tsd-bpe-nosplit", "remi-programs-unigram"])
   func roundTrip(name: String) throws {

@@ -43,14 +43,14 @@ public enum TokensFormat {
       -> EncoderReport
     {
       do throws(TokensError) {
-        let reading = try Score.reading(midiBytes: bytes, options: options)
-        let tokens = try tokenizer.tokenize(reading.score)
-        tokens.writeJSON(programs: tokenizer.config.usePrograms ? nil : reading.score.programs) {
-          sink.write($0)
-        }
+        var reading = try Score.reading(midiBytes: bytes, options: options)
+        let programs = tokenizer.config.usePrograms ? nil : reading.score.programs
+        // The score is handed over, so that preprocessing works on it in place.
+        let score = reading.score
+        reading.score = Score(ticksPerQuarter: score.ticksPerQuarter)
+        let tokens = try tokenizer.tokenizeJSON(consume score, programs: programs) { sink.write($0) }
         return EncoderReport(
-          tokens: tokens.tokenCount, warnings: reading.warnings.map(\.description), notes: reading.noteOnCount
-        )
+          tokens: tokens, warnings: reading.warnings.map(\.description), notes: reading.noteOnCount)
       } catch {
         let offset: Int? = if case .unreadableMIDI(let problem) = error.kind { problem.offset } else { nil }
         throw KitError(.badInput, file: path, error.description, offset: offset)

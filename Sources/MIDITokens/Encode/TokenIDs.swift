@@ -259,6 +259,19 @@ final class FlatIDTable: @unchecked Sendable {
     fileprivate let durations: UnsafeMutablePointer<(ticksPerBeat: Int, offset: Int, count: Int)>
     fileprivate let durationTableCount: Int
 
+    /// The ids of one kind's values, as ``IDRow/id(_:)`` looks them up: the row of a
+    /// duration's at `ticksPerBeat`; an empty row where there is none.
+    func row(kind: TokenEvent.Kind, ticksPerBeat: Int = 0) -> IDRow {
+      if kind == .duration || kind == .pedalDuration {
+        for index in 0..<durationTableCount where durations[index].ticksPerBeat == ticksPerBeat {
+          return IDRow(ids: ids + durations[index].offset, count: durations[index].count, bias: 0)
+        }
+        return .empty
+      }
+      let range = ranges[Int(kind.rawValue)]
+      return IDRow(ids: ids + range.offset, count: range.count, bias: range.bias)
+    }
+
     /// The id of a kind's value (a duration's at `ticksPerBeat`), or −1 (not such a kind, out
     /// of the table, or not in the vocabulary).
     @inline(__always)
@@ -276,5 +289,27 @@ final class FlatIDTable: @unchecked Sendable {
       guard index >= 0 && index < range.count else { return -1 }
       return ids[range.offset + index]
     }
+  }
+}
+
+/// The ids of one kind's values in a ``FlatIDTable`` (which must outlive it): a value's id is
+/// at `value + bias`, −1 outside the row or where the vocabulary has no such token.
+struct IDRow: @unchecked Sendable {
+  fileprivate let ids: UnsafeMutablePointer<Int32>
+  fileprivate let count: Int
+  fileprivate let bias: Int
+
+  /// A row of no id.
+  static let empty = IDRow(ids: .allocate(capacity: 1), count: 0, bias: 0)
+
+  /// Whether the row holds no id.
+  var isEmpty: Bool { count == 0 }
+
+  /// The id of a value, or −1.
+  @inline(__always)
+  func id(_ value: Int32) -> Int32 {
+    let index = Int(value) &+ bias
+    guard index >= 0 && index < count else { return -1 }
+    return ids[index]
   }
 }

@@ -32,26 +32,54 @@ extension Tokenizer {
   ///   trained model's split needs.
   /// - Throws: ``TokensError`` where MidiTok itself fails on the song, or where it spans more
   ///   beats than midiroll tokenizes (``maximumBeats``, ``maximumBeatsAcrossSequences``).
-  public func encode(_ original: Score, keepingTimes: Bool = false) throws(TokensError) -> TokenSequences {
-    var score = try preprocess(original)
+  public func encode(_ original: consuming Score, keepingTimes: Bool = false) throws(TokensError)
+    -> TokenSequences
+  {
+    let collected = CollectedTokenSequences(keepingTimes: keepingTimes)
+    let score = try encode(consume original, to: collected)
+    return TokenSequences(
+      sequences: collected.sequences, times: collected.times, isOneStream: oneTokenStream,
+      width: collected.width,
+      barTicks: keepingTimes ? Self.barTicks(of: score, beats: false) : [],
+      beatTicks: keepingTimes ? Self.barTicks(of: score, beats: true) : [])
+  }
+
+  /// Tokenizes a song into base ids, handing each sequence to `receiver` as it is made.
+  /// Returns the song as tokenized (preprocessed).
+  func encode(_ original: consuming Score, to receiver: some TokenSequenceReceiver) throws(TokensError)
+    -> Score
+  {
+    var score = try preprocess(consume original)
     if tokenization == .octuple { score = octupleClipped(score) }
     try checkSpan(of: score)
-    if tokenization.isMultiVocabulary { return try encodeCompound(score) }
+    if tokenization.isMultiVocabulary {
+      let tokens = try encodeCompound(score)
+      try receiver.begin(score: score, width: tokens.width)
+      for (index, sequence) in tokens.sequences.enumerated() {
+        try receiver.beginSequence()
+        let times = receiver.needsTimes ? tokens.times[index] : []
+        try sequence.withUnsafeBufferPointer { ids throws(TokensError) in
+          try times.withUnsafeBufferPointer { times throws(TokensError) in
+            try receiver.receive(ids, times: times)
+          }
+        }
+        try receiver.endSequence()
+      }
+      return score
+    }
     guard let ids = tokenIDs else { throw TokensError(.notInVocabulary(token: "(several vocabularies)")) }
-    var output = TokenOutput(ids: ids, keepingTimes: keepingTimes)
+    try receiver.begin(score: score, width: 1)
+    var output = TokenOutput(ids: ids, receiver: receiver)
     if tokenization == .structured {
       for events in try structuredSequences(of: score) {
-        output.beginSequence()
+        try output.beginSequence()
         for event in events { try output.emit(event) }
       }
     } else {
       try encodeSequences(of: score, into: &output)
     }
-    let finished = output.finished
-    return TokenSequences(
-      sequences: finished.sequences, times: finished.times, isOneStream: oneTokenStream, width: 1,
-      barTicks: keepingTimes ? Self.barTicks(of: score, beats: false) : [],
-      beatTicks: keepingTimes ? Self.barTicks(of: score, beats: true) : [])
+    try output.finish()
+    return score
   }
 
   /// `_score_to_tokens` for REMI, TSD and MIDI-Like: each sequence's events, time tokens
@@ -71,37 +99,63 @@ extension Tokenizer {
       for track in score.tracks { try trackEvents(of: track, ticksPerBeat: ticksPerBeat, into: &events) }
       sortEvents(&events)
       if config.programChanges { insertProgramChanges(&events) }
-      output.beginSequence()
-      try timeEvents(events, ticksPerQuarter: score.ticksPerQuarter, into: &output)
+      try output.beginSequence()
+      try timeEvents(events, global: global, ticksPerQuarter: score.ticksPerQuarter, into: &output)
       return
     }
     guard !score.tracks.isEmpty else {
       var events = global
       if events.count > 2 { sortEvents(&events) }
-      output.beginSequence()
-      try timeEvents(events, ticksPerQuarter: score.ticksPerQuarter, into: &output)
+      try output.beginSequence()
+      try timeEvents(events, global: global, ticksPerQuarter: score.ticksPerQuarter, into: &output)
       return
     }
     for track in score.tracks {
-      var events = global
-      try trackEvents(of: track, ticksPerBeat: ticksPerBeat, into: &events)
-      sortEvents(&events)
-      output.beginSequence()
+      try output.beginSequence()
       if config.programChanges {
         try output.emit(
           TokenEvent(time: 0, kind: .programChange, value: Int32(track.tokenProgram), program: 0))
       }
-      try timeEvents(events, ticksPerQuarter: score.ticksPerQuarter, into: &output)
+      var events = global
+      if TrackEventStream.applies(to: track, tokenizer: self) {
+        try trackEventsButNotes(of: track, ticksPerBeat: ticksPerBeat, into: &events)
+        sortEvents(&events)
+        var notes = NoteTokens(tokenizer: self, track: track, ticksPerBeat: ticksPerBeat)
+        try timeEvents(
+          TrackEventStream(others: events, track: track), notes: &notes, global: global,
+          ticksPerQuarter: score.ticksPerQuarter, into: &output)
+      } else {
+        try trackEvents(of: track, ticksPerBeat: ticksPerBeat, into: &events)
+        sortEvents(&events)
+        try timeEvents(events, global: global, ticksPerQuarter: score.ticksPerQuarter, into: &output)
+      }
     }
   }
 
-  /// The tokenization's `_add_time_events`.
-  func timeEvents(_ events: [TokenEvent], ticksPerQuarter: Int, into output: inout TokenOutput)
-    throws(TokensError)
-  {
+  /// The tokenization's `_add_time_events`, over a sequence's events sorted by
+  /// ``sortEvents(_:)``; `global` are the song's global events (``globalEvents(of:)``).
+  func timeEvents(
+    _ events: [TokenEvent], global: [TokenEvent], ticksPerQuarter: Int, into output: inout TokenOutput
+  ) throws(TokensError) {
+    // The items are events only: the notes' tokens are among them.
+    var notes = NoteTokens(tokenizer: self, track: ScoreTrack(program: 0, isDrum: false), ticksPerBeat: nil)
+    try timeEvents(
+      events.lazy.map(TrackItem.event), notes: &notes, global: global, ticksPerQuarter: ticksPerQuarter,
+      into: &output)
+  }
+
+  /// The tokenization's `_add_time_events`, over a sequence's events sorted by
+  /// ``sortEvents(_:)``, its notes' tokens made by `notes`.
+  func timeEvents(
+    _ items: some Sequence<TrackItem>, notes: inout NoteTokens, global: [TokenEvent], ticksPerQuarter: Int,
+    into output: inout TokenOutput
+  ) throws(TokensError) {
     switch tokenization {
-    case .remi: try remiTimeEvents(events, ticksPerQuarter: ticksPerQuarter, into: &output)
-    default: try timeShiftEvents(events, ticksPerQuarter: ticksPerQuarter, into: &output)
+    case .remi:
+      try remiTimeEvents(
+        items, notes: &notes, firstTimeSignature: global.first { $0.kind == .timeSignature },
+        ticksPerQuarter: ticksPerQuarter, into: &output)
+    default: try timeShiftEvents(items, notes: &notes, ticksPerQuarter: ticksPerQuarter, into: &output)
     }
   }
 
@@ -129,56 +183,5 @@ extension Tokenizer {
     case .controlChange, .programForControlChange: return 4
     default: return 10
     }
-  }
-}
-
-/// Where a tokenization's final events go: each becomes its id (MidiTok's `str(event)` looked
-/// up in the vocabulary) at once, with its tick when asked.
-struct TokenOutput {
-  let ids: TokenIDs
-  /// The flat table's storage, so that a lookup retains nothing (``ids`` keeps it alive).
-  private let flat: FlatIDTable.Lookup
-  let keepingTimes: Bool
-  private(set) var sequences: [[Int32]] = []
-  private(set) var times: [[Int32]] = []
-  private var current: [Int32] = []
-  private var currentTimes: [Int32] = []
-
-  init(ids: TokenIDs, keepingTimes: Bool) {
-    self.ids = ids
-    flat = ids.flatTable.lookup
-    self.keepingTimes = keepingTimes
-  }
-
-  /// Starts the next sequence.
-  mutating func beginSequence() {
-    finishSequence()
-    current = []
-    currentTimes = []
-    sequences.append([])
-    if keepingTimes { times.append([]) }
-  }
-
-  /// Appends an event's id.
-  @inline(__always)
-  mutating func emit(_ event: TokenEvent) throws(TokensError) {
-    var id = flat.id(kind: event.kind, value: event.value, ticksPerBeat: Int(event.noteEnd))
-    if id < 0 { id = try ids.slowID(of: event, ticksPerBeat: Int(event.noteEnd)) }
-    current.append(id)
-    if keepingTimes { currentTimes.append(event.time) }
-  }
-
-  /// Moves the sequence being written into ``sequences``.
-  private mutating func finishSequence() {
-    guard !sequences.isEmpty else { return }
-    sequences[sequences.count - 1] = current
-    if keepingTimes { times[times.count - 1] = currentTimes }
-  }
-
-  /// The sequences, the last one finished.
-  var finished: (sequences: [[Int32]], times: [[Int32]]) {
-    var copy = self
-    copy.finishSequence()
-    return (copy.sequences, copy.times)
   }
 }

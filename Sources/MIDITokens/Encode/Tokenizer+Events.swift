@@ -30,8 +30,17 @@ extension Tokenizer {
   func trackEvents(of track: ScoreTrack, ticksPerBeat: TickSections?, into events: inout [TokenEvent])
     throws(TokensError)
   {
+    try trackEventsButNotes(of: track, ticksPerBeat: ticksPerBeat, into: &events)
+    var notes = NoteTokens(tokenizer: self, track: track, ticksPerBeat: ticksPerBeat)
+    events.reserveCapacity(events.count + track.notes.count * 4)
+    for note in track.notes { notes.append(note, to: &events) }
+  }
+
+  /// `_create_track_events` but the notes: pedals, pitch bends, control changes and chords.
+  func trackEventsButNotes(of track: ScoreTrack, ticksPerBeat: TickSections?, into events: inout [TokenEvent])
+    throws(TokensError)
+  {
     let program = Int16(track.tokenProgram)
-    let useDurations = config.noteDurationPrograms.contains(Int(program))
     let programmed = config.usePrograms && !config.programChanges
     if config.useSustainPedals {
       var section = 0
@@ -79,51 +88,6 @@ extension Tokenizer {
             TokenEvent(time: chord.time, kind: .programForChord, value: Int32(program), program: program))
         }
         events.append(TokenEvent(time: chord.time, kind: .chord, value: Int32(chord.index), program: program))
-      }
-    }
-    let drumTokens = config.usePitchDrumTokens && track.isDrum
-    let pitchKind: TokenEvent.Kind =
-      drumTokens ? (noteOnOff ? .drumOn : .pitchDrum) : (noteOnOff ? .noteOn : .pitch)
-    let offKind: TokenEvent.Kind = drumTokens ? .drumOff : .noteOff
-    var intervals = PitchIntervals(tokenizer: self, ticksPerBeat: ticksPerBeat)
-    var section = 0
-    events.reserveCapacity(events.count + track.notes.count * 4)
-    for note in track.notes {
-      let end = note.end
-      if programmed {
-        events.append(
-          TokenEvent(
-            time: note.time, kind: .programForNote, value: Int32(program), program: program, noteEnd: end))
-      }
-      var absolute = true
-      if config.usePitchIntervals && !track.isDrum, var interval = intervals.next(note) {
-        interval.program = program
-        events.append(interval)
-        absolute = false
-      }
-      if absolute {
-        events.append(
-          TokenEvent(
-            time: note.time, kind: pitchKind, value: Int32(note.pitch), program: program, noteEnd: end))
-      }
-      if config.useVelocities {
-        events.append(
-          TokenEvent(time: note.time, kind: .velocity, value: Int32(note.velocity), program: program))
-      }
-      guard useDurations else { continue }
-      if noteOnOff {
-        if programmed {
-          events.append(
-            TokenEvent(time: end, kind: .programForNoteOff, value: Int32(program), program: program))
-        }
-        events.append(
-          TokenEvent(time: end, kind: offKind, value: Int32(note.pitch), program: program, noteEnd: end))
-      } else if let ticksPerBeat {
-        while Int(note.time) >= ticksPerBeat.sections[section].end { section += 1 }
-        events.append(
-          TokenEvent(
-            time: note.time, kind: .duration, value: note.duration, program: program,
-            noteEnd: Int32(ticksPerBeat.sections[section].ticks)))
       }
     }
   }

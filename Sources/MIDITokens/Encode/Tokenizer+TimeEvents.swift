@@ -37,9 +37,12 @@ extension Tokenizer {
 
   /// REMI's `_add_time_events`: Bar (and TimeSig after it) at each new bar, Position when
   /// the tick changes, Rest tokens over silences (crossing bars without Bar tokens).
-  func remiTimeEvents(_ events: [TokenEvent], ticksPerQuarter: Int, into result: inout TokenOutput)
-    throws(TokensError)
-  {
+  /// `firstTimeSignature` is the first TimeSig event, if any; `notes` makes the tokens of
+  /// the notes among the items.
+  func remiTimeEvents(
+    _ items: some Sequence<TrackItem>, notes: inout NoteTokens, firstTimeSignature: TokenEvent?,
+    ticksPerQuarter: Int, into result: inout TokenOutput
+  ) throws(TokensError) {
     var currentBar = -1
     var barAtLastChange = 0
     var previousTick = -1
@@ -47,7 +50,7 @@ extension Tokenizer {
     var tickAtLastChange = 0
     var tickAtCurrentBar = 0
     var signature = (numerator: 4, denominator: 4)
-    if config.useTimeSignatures, let first = events.first(where: { $0.kind == .timeSignature }) {
+    if config.useTimeSignatures, let first = firstTimeSignature {
       signature = (Int(first.value >> 16), Int(first.value & 0xFFFF))
     }
     func units(_ signature: (numerator: Int, denominator: Int)) -> (bar: Int, beat: Int, position: Int) {
@@ -81,8 +84,15 @@ extension Tokenizer {
       }
     }
 
-    for event in events {
-      let time = Int(event.time)
+    var lastKind: TokenEvent.Kind?
+    for item in items {
+      let time: Int
+      let kind: TokenEvent.Kind
+      switch item {
+      case .event(let event): (time, kind) = (Int(event.time), event.kind)
+      case .note(let note): (time, kind) = (Int(note.time), .pitch)
+      }
+      lastKind = kind
       if time != previousTick {
         if config.useRests, time - previousNoteEnd >= (try minimumRest(ticksPerBeat: ticksPerBeat)) {
           previousTick = max(previousNoteEnd, previousTick)
@@ -101,30 +111,42 @@ extension Tokenizer {
             currentBar = realBar
           }
         }
-        try addBars(until: time, kind: event.kind)
-        if event.kind != .timeSignature {
+        // `addBars` adds bars from the first tick of the bar after the current one.
+        if ticksPerBar <= 0 || time >= tickAtLastChange + (currentBar - barAtLastChange + 1) * ticksPerBar {
+          try addBars(until: time, kind: kind)
+        }
+        if kind != .timeSignature {
           guard ticksPerPosition > 0 else {
             throw TokensError(.notInVocabulary(token: "(a position of 0 ticks)"))
           }
           let position = Self.floorDivision(time - tickAtCurrentBar, ticksPerPosition).0
           try result.emit(
             TokenEvent(
-              time: event.time, kind: .position, value: Int32(truncatingIfNeeded: position), program: 0))
+              time: Int32(truncatingIfNeeded: time), kind: .position,
+              value: Int32(truncatingIfNeeded: position),
+              program: 0))
         }
         previousTick = time
       }
-      if event.kind == .timeSignature {
-        barAtLastChange += Self.floorDivision(time - tickAtLastChange, ticksPerBar).0
-        tickAtLastChange = time
-        signature = (Int(event.value >> 16), Int(event.value & 0xFFFF))
-        (ticksPerBar, ticksPerBeat, ticksPerPosition) = units(signature)
-        previousTick -= 1
+      switch item {
+      case .event(let event):
+        if event.kind == .timeSignature {
+          barAtLastChange += Self.floorDivision(time - tickAtLastChange, ticksPerBar).0
+          tickAtLastChange = time
+          signature = (Int(event.value >> 16), Int(event.value & 0xFFFF))
+          (ticksPerBar, ticksPerBeat, ticksPerPosition) = units(signature)
+          previousTick -= 1
+        }
+        try result.emit(event)
+        previousNoteEnd = max(previousNoteEnd, noteEndUpdate(event))
+      case .note(let note):
+        try result.emit(note: note, tokens: &notes)
+        // The note's first token says its end (a Program token its onset, before it).
+        previousNoteEnd = max(previousNoteEnd, Int(note.end))
       }
-      try result.emit(event)
-      previousNoteEnd = max(previousNoteEnd, noteEndUpdate(event))
     }
-    if config.addTrailingBars && previousNoteEnd > previousTick, let last = events.last {
-      try addBars(until: previousNoteEnd, kind: last.kind)
+    if config.addTrailingBars && previousNoteEnd > previousTick, let lastKind {
+      try addBars(until: previousNoteEnd, kind: lastKind)
     }
   }
 
@@ -149,14 +171,19 @@ extension Tokenizer {
 
   /// TSD's and MIDI-Like's `_add_time_events`: Rest tokens over silences, then TimeShift
   /// tokens to the event's tick, in the current time signature's ticks per beat.
-  func timeShiftEvents(_ events: [TokenEvent], ticksPerQuarter: Int, into result: inout TokenOutput)
-    throws(TokensError)
-  {
+  func timeShiftEvents(
+    _ items: some Sequence<TrackItem>, notes: inout NoteTokens, ticksPerQuarter: Int,
+    into result: inout TokenOutput
+  ) throws(TokensError) {
     var previousTick = 0
     var previousNoteEnd = 0
     var ticksPerBeat = Self.ticksPerBeat(denominator: 4, ticksPerQuarter: ticksPerQuarter)
-    for event in events {
-      let time = Int(event.time)
+    for item in items {
+      let time: Int
+      switch item {
+      case .event(let event): time = Int(event.time)
+      case .note(let note): time = Int(note.time)
+      }
       if time != previousTick {
         if config.useRests, time - previousNoteEnd >= (try minimumRest(ticksPerBeat: ticksPerBeat)) {
           previousTick = max(previousNoteEnd, previousTick)
@@ -182,12 +209,18 @@ extension Tokenizer {
         }
         previousTick = time
       }
-      if event.kind == .timeSignature {
-        ticksPerBeat = Self.ticksPerBeat(
-          denominator: Int(event.value & 0xFFFF), ticksPerQuarter: ticksPerQuarter)
+      switch item {
+      case .event(let event):
+        if event.kind == .timeSignature {
+          ticksPerBeat = Self.ticksPerBeat(
+            denominator: Int(event.value & 0xFFFF), ticksPerQuarter: ticksPerQuarter)
+        }
+        try result.emit(event)
+        previousNoteEnd = max(previousNoteEnd, noteEndUpdate(event))
+      case .note(let note):
+        try result.emit(note: note, tokens: &notes)
+        previousNoteEnd = max(previousNoteEnd, Int(note.end))
       }
-      try result.emit(event)
-      previousNoteEnd = max(previousNoteEnd, noteEndUpdate(event))
     }
   }
 }

@@ -4,11 +4,26 @@ extension Score {
   /// same on their own and at least 1; time signatures too (MidiTok replaces them after).
   /// - Throws: ``TokensError`` for a time past 2^31 − 1 after resampling (symusic raises
   ///   `overflow_error`).
-  func resampled(to ticksPerQuarter: Int) throws(TokensError) -> Score {
+  ///
+  /// Resamples in place: a score nobody else holds is not copied.
+  mutating func resample(to ticksPerQuarter: Int) throws(TokensError) {
     let scale = Double(ticksPerQuarter) / Double(self.ticksPerQuarter)
     var overflow = false
     @inline(__always) func time(_ value: Int32) -> Int32 {
-      let scaled = (scale * Double(value)).rounded(.toNearestOrAwayFromZero)
+      let product = scale * Double(value)
+      if product.magnitude < 0x1p52 {
+        // `rounded(.toNearestOrAwayFromZero)` without a call to `round`: below 2^52 the
+        // fraction after truncating is exact.
+        var whole = Int(product)
+        let fraction = product - Double(whole)
+        if fraction >= 0.5 { whole += 1 } else if fraction <= -0.5 { whole -= 1 }
+        guard let exact = Int32(exactly: whole) else {
+          overflow = true
+          return 0
+        }
+        return exact
+      }
+      let scaled = product.rounded(.toNearestOrAwayFromZero)
       guard let exact = Int32(exactly: scaled) else {
         overflow = true
         return 0
@@ -16,31 +31,33 @@ extension Score {
       return exact
     }
     @inline(__always) func duration(_ value: Int32) -> Int32 { max(time(value), 1) }
-    var result = Score(ticksPerQuarter: ticksPerQuarter)
-    result.timeSignatures = timeSignatures.map {
-      ScoreTimeSignature(time: time($0.time), numerator: $0.numerator, denominator: $0.denominator)
-    }
-    result.keySignatures = keySignatures.map {
-      ScoreKeySignature(time: time($0.time), key: $0.key, tonality: $0.tonality)
-    }
-    result.tempos = tempos.map { ScoreTempo(time: time($0.time), mspq: $0.mspq) }
-    result.markerTimes = markerTimes.map(time)
-    result.tracks = tracks.map { track in
-      var resampled = ScoreTrack(program: track.program, isDrum: track.isDrum)
-      resampled.notes = track.notes.map {
-        ScoreNote(
-          time: time($0.time), duration: duration($0.duration), pitch: $0.pitch, velocity: $0.velocity)
+    self.ticksPerQuarter = ticksPerQuarter
+    for index in timeSignatures.indices { timeSignatures[index].time = time(timeSignatures[index].time) }
+    for index in keySignatures.indices { keySignatures[index].time = time(keySignatures[index].time) }
+    for index in tempos.indices { tempos[index].time = time(tempos[index].time) }
+    for index in markerTimes.indices { markerTimes[index] = time(markerTimes[index]) }
+    for index in tracks.indices {
+      tracks[index].notes.withUnsafeMutableBufferPointer { notes in
+        for note in notes.indices {
+          notes[note].time = time(notes[note].time)
+          notes[note].duration = duration(notes[note].duration)
+        }
       }
-      resampled.pedals = track.pedals.map { ScorePedal(time: time($0.time), duration: duration($0.duration)) }
-      resampled.pitchBends = track.pitchBends.map { ScorePitchBend(time: time($0.time), value: $0.value) }
-      resampled.controls = track.controls.map {
-        ScoreControl(time: time($0.time), number: $0.number, value: $0.value)
+      for pedal in tracks[index].pedals.indices {
+        tracks[index].pedals[pedal].time = time(tracks[index].pedals[pedal].time)
+        tracks[index].pedals[pedal].duration = duration(tracks[index].pedals[pedal].duration)
       }
-      resampled.lyricTimes = track.lyricTimes.map(time)
-      return resampled
+      for bend in tracks[index].pitchBends.indices {
+        tracks[index].pitchBends[bend].time = time(tracks[index].pitchBends[bend].time)
+      }
+      for control in tracks[index].controls.indices {
+        tracks[index].controls[control].time = time(tracks[index].controls[control].time)
+      }
+      for lyric in tracks[index].lyricTimes.indices {
+        tracks[index].lyricTimes[lyric] = time(tracks[index].lyricTimes[lyric])
+      }
     }
     if overflow { throw TokensError(.symusicRefuses("a time past 2^31 - 1 after resampling")) }
-    return result
   }
 }
 

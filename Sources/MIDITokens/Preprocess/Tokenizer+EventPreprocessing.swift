@@ -7,7 +7,9 @@ extension Tokenizer {
     throws(TokensError)
   {
     let range = track.isDrum && config.usePitchDrumTokens ? config.drumsPitchRange : config.pitchRange
-    var notes = track.notes.filter { range.contains(Int($0.pitch)) }
+    var notes = track.notes
+    track.notes = []
+    notes.removeAll { !range.contains(Int($0.pitch)) }
     guard !notes.isEmpty else {
       track.notes = []
       return

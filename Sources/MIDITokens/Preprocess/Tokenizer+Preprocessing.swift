@@ -7,8 +7,12 @@ extension Tokenizer {
   /// filtered by pitch and put into velocity and duration bins, pitch bends and pedals
   /// quantized, tempos and key signatures quantized.
   /// - Throws: ``TokensError`` where MidiTok itself fails on the file.
-  public func preprocess(_ original: Score) throws(TokensError) -> Score {
-    var signatures = original.timeSignatures
+  ///
+  /// Works in place on the score it is given: a score the caller hands over (`consume`) is
+  /// not copied.
+  public func preprocess(_ original: consuming Score) throws(TokensError) -> Score {
+    var score = original
+    var signatures = score.timeSignatures
     let newTicksPerQuarter: Int
     if config.useTimeSignatures {
       signatures.removeAll { signature in
@@ -25,9 +29,11 @@ extension Tokenizer {
       signatures = [ScoreTimeSignature(time: 0, numerator: 4, denominator: 4)]
       newTicksPerQuarter = config.maxPositionsPerBeat
     }
-    var score: Score
-    if original.ticksPerQuarter != newTicksPerQuarter {
-      let factor = Double(newTicksPerQuarter) / Double(original.ticksPerQuarter)
+    // The control changes' times as read: `_preprocess_controls` needs them.
+    let originalControlTimes =
+      config.useControlChanges ? score.tracks.map { $0.controls.map(\.time) } : []
+    if score.ticksPerQuarter != newTicksPerQuarter {
+      let factor = Double(newTicksPerQuarter) / Double(score.ticksPerQuarter)
       for index in signatures.indices {
         let time = (Double(signatures[index].time) * factor).rounded(.towardZero)
         guard let exact = Int32(exactly: time) else {
@@ -35,9 +41,7 @@ extension Tokenizer {
         }
         signatures[index].time = exact
       }
-      score = try original.resampled(to: newTicksPerQuarter)
-    } else {
-      score = original
+      try score.resample(to: newTicksPerQuarter)
     }
     score.timeSignatures = signatures
     if config.useTimeSignatures && !score.timeSignatures.isEmpty {
@@ -63,7 +67,7 @@ extension Tokenizer {
     if config.useControlChanges {
       for index in score.tracks.indices where !score.tracks[index].controls.isEmpty {
         score.tracks[index].controls = preprocessControls(
-          score.tracks[index].controls, originalTimes: original.tracks[index].controls.map(\.time),
+          score.tracks[index].controls, originalTimes: originalControlTimes[index],
           steps: steps)
       }
     }

@@ -1,9 +1,15 @@
 import SMF
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads one track chunk as symusic 0.6's `TrackManager` does (`src/io/midi.cpp`), as the SMF
 /// reader hands its events over (a ``TrackEventSink``: channel messages in raw batches).
 ///
-/// symusic's rules, kept here (docs/DESIGN.md, "Tokens: reading as symusic"):
+/// symusic's rules, kept here (docs/DESIGN.md, "MidiTok's tokens: how `tokenize` makes them"):
 /// - one track per channel and current program, made when a note-on (velocity above 0) or a
 ///   lyric (channel 15: a meta event's status `FF`) first needs it;
 /// - control changes, pitch bends and pedals go to the track of their channel and current
@@ -297,7 +303,7 @@ struct ScoreTrackReader: TrackEventSink {
     var counts = [Int](repeating: 0, count: tracks.count)
     for pending in notes { counts[Int(pending.track)] += 1 }
     if tracks.count == 1 {
-      tracks[0].notes = notes.compactMap { $0.note.duration >= 0 ? $0.note : nil }
+      tracks[0].notes = store.takeEndedNotes()
     } else {
       for index in tracks.indices { tracks[index].notes.reserveCapacity(counts[index]) }
       for pending in notes where pending.note.duration >= 0 {
@@ -325,6 +331,11 @@ struct PendingNote {
 /// The notes of a chunk being read and the first-in-first-out queues of the sounding ones per
 /// channel and key (heads, then tails: note index + 1, 0 for none), in buffers the reading
 /// loop writes without checks.
+///
+/// The notes' buffer comes from `malloc` and grows with `realloc`, which moves the pages of a
+/// large block rather than copying them (so growing does not hold the old and the new block at
+/// once), and a chunk of one track hands its notes over compacted in the same buffer: the
+/// largest chunk of a file is what reading it peaks at.
 final class PendingNotes {
   private(set) var notes: UnsafeMutablePointer<PendingNote>
   private var capacity: Int
@@ -336,12 +347,12 @@ final class PendingNotes {
 
   init() {
     capacity = 0
-    notes = .allocate(capacity: 1)
+    notes = Self.resized(nil, to: 1)
     heads = .allocate(capacity: 1)
   }
 
   deinit {
-    notes.deallocate()
+    free(notes)
     heads.deallocate()
   }
 
@@ -356,11 +367,43 @@ final class PendingNotes {
     guard count + extra > capacity else { return }
     var grown = max(capacity * 2, 256)
     while grown < count + extra { grown *= 2 }
-    let buffer = UnsafeMutablePointer<PendingNote>.allocate(capacity: grown)
-    buffer.moveInitialize(from: notes, count: count)
-    notes.deallocate()
-    notes = buffer
+    notes = Self.resized(notes, to: grown)
     capacity = grown
+  }
+
+  /// The notes that ended (a sounding note's is dropped), in order, leaving none: compacted
+  /// in place, the buffer shrunk, then copied into the array.
+  func takeEndedNotes() -> [ScoreNote] {
+    let raw = UnsafeMutableRawPointer(notes)
+    var kept = 0
+    for index in 0..<count {
+      // A note moves to an offset no later than its own (12 × kept ≤ 16 × index), and is
+      // loaded whole before it is stored.
+      let note = (raw + index * MemoryLayout<PendingNote>.stride).load(as: PendingNote.self).note
+      guard note.duration >= 0 else { continue }
+      (raw + kept * MemoryLayout<ScoreNote>.stride).storeBytes(of: note, as: ScoreNote.self)
+      kept += 1
+    }
+    count = 0
+    let bytes = max(kept * MemoryLayout<ScoreNote>.stride, MemoryLayout<PendingNote>.stride)
+    guard let shrunk = realloc(raw, bytes) else { fatalError("realloc failed to shrink a block") }
+    let result = Array(
+      UnsafeBufferPointer(start: shrunk.bindMemory(to: ScoreNote.self, capacity: kept), count: kept))
+    notes = shrunk.bindMemory(to: PendingNote.self, capacity: bytes / MemoryLayout<PendingNote>.stride)
+    capacity = bytes / MemoryLayout<PendingNote>.stride
+    return result
+  }
+
+  /// A block for `count` notes holding the first notes of `block` (`nil`: a new one).
+  private static func resized(_ block: UnsafeMutablePointer<PendingNote>?, to count: Int)
+    -> UnsafeMutablePointer<
+      PendingNote
+    >
+  {
+    guard let raw = realloc(block, count * MemoryLayout<PendingNote>.stride) else {
+      fatalError("out of memory for \(count) notes")
+    }
+    return raw.bindMemory(to: PendingNote.self, capacity: count)
   }
 }
 

@@ -6,45 +6,23 @@ extension Tokenizer {
   /// split per bar, per beat or not at all (`encode_ids_split`) and its chunks encoded by the
   /// model (`encode_token_ids`).
   /// - Throws: ``TokensError`` where MidiTok itself fails on the song.
-  public func tokenize(_ score: Score) throws(TokensError) -> TokenSequences {
-    guard let trainedModel else { return try encode(score) }
-    var tokens = try encode(score, keepingTimes: true)
-    let ticks: [Int]?
-    switch config.encodeIDsSplit {
-    case "bar": ticks = tokens.barTicks
-    case "beat": ticks = tokens.beatTicks
-    default: ticks = nil
-    }
-    for index in tokens.sequences.indices {
-      let chunks = Self.chunks(of: tokens.sequences[index], times: tokens.times[index], splitAt: ticks)
-      do {
-        tokens.sequences[index] = try trainedModel.encode(chunks: chunks).map {
-          Int32(truncatingIfNeeded: $0)
-        }
-      } catch {
-        throw TokensError(.trainedModel(error))
-      }
-    }
-    tokens.times = []
-    tokens.idsAreEncoded = true
-    return tokens
+  public func tokenize(_ score: consuming Score) throws(TokensError) -> TokenSequences {
+    let collected = CollectedTokenSequences(keepingTimes: false)
+    try tokenize(consume score, to: collected)
+    return TokenSequences(
+      sequences: collected.sequences, times: [], isOneStream: oneTokenStream, width: collected.width,
+      barTicks: [], beatTicks: [], idsAreEncoded: trainedModel != nil)
   }
 
-  /// A sequence's base ids cut where MidiTok's `TokSequence._split_per_ticks` cuts them: before
-  /// the first token at or after each tick but the first, stopping at the first tick no token
-  /// reaches (so bars without tokens give empty chunks, and the last chunk runs to the end);
-  /// `nil` ticks (`encode_ids_split="no"`): one chunk.
-  static func chunks(of ids: [Int32], times: [Int32], splitAt ticks: [Int]?) -> [[Int]] {
-    guard let ticks else { return [ids.map(Int.init)] }
-    var bounds = [0]
-    var position = 0
-    for tick in ticks.dropFirst() {
-      while position < times.count && Int(times[position]) < tick { position += 1 }
-      if position == times.count { break }
-      bounds.append(position)
+  /// Tokenizes a song as ``tokenize(_:)`` does, handing each sequence to `receiver` as it is
+  /// made (through the trained model, for a trained tokenizer).
+  func tokenize(_ score: consuming Score, to receiver: some TokenSequenceReceiver) throws(TokensError) {
+    if let trainedModel {
+      _ = try encode(
+        consume score, to: TrainedModelEncoding(tokenizer: self, model: trainedModel, next: receiver))
+    } else {
+      _ = try encode(consume score, to: receiver)
     }
-    bounds.append(ids.count)
-    return (1..<bounds.count).map { ids[bounds[$0 - 1]..<bounds[$0]].map(Int.init) }
   }
 
   /// The model of a trained tokenizer file, `nil` for an untrained one.
@@ -64,6 +42,80 @@ extension Tokenizer {
         vocabBaseByteToToken: parts.byteToToken)
     } catch {
       throw TokensError(.trainedModel(error))
+    }
+  }
+}
+
+/// A receiver that encodes each sequence's base ids with a trained model, chunk by chunk as
+/// they come, and hands the trained ids of each chunk on to the next receiver.
+///
+/// The chunks are MidiTok's (`TokSequence._split_per_ticks`, as `encode_ids_split` says): a
+/// chunk ends before the first token (from the chunk's start on) whose tick is at or after
+/// each split tick but the first, so bars without tokens give empty chunks (which encode to
+/// nothing), and a tick no token reaches ends the splitting: the last chunk runs to the end.
+/// `encode_ids_split="no"`: the sequence is one chunk.
+final class TrainedModelEncoding<Next: TokenSequenceReceiver>: TokenSequenceReceiver {
+  let takesPieces = true
+  let needsTimes = true
+  private let tokenizer: Tokenizer
+  private let next: Next
+  private var encoder: TrainedChunkEncoder
+  /// The ticks the sequences are split at (empty: not split).
+  private var splitTicks: [Int] = []
+  /// The next split tick (the first is not one).
+  private var nextSplit = 1
+  /// The base ids of the chunk being gathered.
+  private var chunk: [Int] = []
+
+  init(tokenizer: Tokenizer, model: TrainedTokenizerModel, next: Next) {
+    self.tokenizer = tokenizer
+    encoder = TrainedChunkEncoder(model: model)
+    self.next = next
+  }
+
+  func begin(score: Score, width: Int) throws(TokensError) {
+    switch tokenizer.config.encodeIDsSplit {
+    case "bar": splitTicks = Tokenizer.barTicks(of: score, beats: false)
+    case "beat": splitTicks = Tokenizer.barTicks(of: score, beats: true)
+    default: splitTicks = []
+    }
+    try next.begin(score: score, width: width)
+  }
+
+  func beginSequence() throws(TokensError) {
+    nextSplit = 1
+    encoder.chunkIndex = 0
+    chunk.removeAll(keepingCapacity: true)
+    try next.beginSequence()
+  }
+
+  func receive(_ ids: UnsafeBufferPointer<Int32>, times: UnsafeBufferPointer<Int32>) throws(TokensError) {
+    for index in ids.indices {
+      while nextSplit < splitTicks.count && Int(times[index]) >= splitTicks[nextSplit] {
+        try encodeChunk()
+        nextSplit += 1
+      }
+      chunk.append(Int(ids[index]))
+    }
+  }
+
+  func endSequence() throws(TokensError) {
+    try encodeChunk()
+    try next.endSequence()
+  }
+
+  /// Encodes the chunk gathered and hands its trained ids on.
+  private func encodeChunk() throws(TokensError) {
+    let encoded: [Int32]
+    do {
+      encoded = try encoder.encode(chunk)
+    } catch {
+      throw TokensError(.trainedModel(error))
+    }
+    chunk.removeAll(keepingCapacity: true)
+    guard !encoded.isEmpty else { return }
+    try encoded.withUnsafeBufferPointer { encoded throws(TokensError) in
+      try next.receive(encoded, times: UnsafeBufferPointer(start: nil, count: 0))
     }
   }
 }
