@@ -35,7 +35,8 @@ public struct BatchRunner {
         prefer: configuration.prefer))
     let (inputID, outputID) = try prepareFolders()
     AllocatorTuning.keepFreedMemory()
-    let interrupts = InterruptWatcher(resumeAdvice: configuration.hintWords(.resume))
+    let hintWords = configuration.hintWords
+    let interrupts = InterruptWatcher(resumeAdvice: { hintWords(.resume) })
     interrupts.start()
     defer { interrupts.stop() }
     if configuration.fingerprintsOnly {
