@@ -267,7 +267,7 @@ struct Batch: DocumentedCommand, WritesSongs {
   func run() throws {
     var settings = try configuration()
     if settings.outputKind == .tokens { settings.encoding.tokens = try tokenizer.tokensOptions() }
-    settings.hintWords = CommandLineHints.wordsWhenNeeded(Self.self)
+    settings.hintWords = CommandLineHints(Self.self).words
     let style: ProgressPrinter.Style = quiet ? .none : (isatty(2) != 0 && !verbose ? .bar : .lines)
     let result = try BatchRunner(configuration: settings).run(progress: ProgressPrinter(style: style))
     if !quiet {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import MIDIRollKit
 
 /// How one command words the kit's hints: the one place that turns a ``KitHint`` into the name
@@ -25,13 +24,6 @@ struct CommandLineHints: Sendable {
 
   /// The words of `hint`.
   @Sendable func words(_ hint: KitHint) -> String { wording(hint).text }
-
-  /// The words of `command`'s hints, its options read when a hint is first worded: reading
-  /// them costs milliseconds, which a run that needs no hint (a batch that goes well) saves.
-  static func wordsWhenNeeded(_ command: ParsableCommand.Type) -> @Sendable (KitHint) -> String {
-    let hints = HintsWhenNeeded(command)
-    return { hints.hints.words($0) }
-  }
 
   /// The words of `hint` and what they suggest.
   func wording(_ hint: KitHint) -> Wording {
@@ -108,24 +100,5 @@ struct CommandLineHints: Sendable {
     guard !values.isEmpty else { return Wording(text: hint.plainWords) }
     return Wording(
       text: "\(lead) \(option) " + values.joined(separator: "|"), suggestions: values.map { [option, $0] })
-  }
-}
-
-/// A command's ``CommandLineHints``, made once, on first use, from any thread.
-private final class HintsWhenNeeded: @unchecked Sendable {
-  private let command: ParsableCommand.Type
-  private let lock = NSLock()
-  private var made: CommandLineHints?
-
-  init(_ command: ParsableCommand.Type) { self.command = command }
-
-  /// The hints, made now if not yet.
-  var hints: CommandLineHints {
-    lock.lock()
-    defer { lock.unlock() }
-    if let made { return made }
-    let hints = CommandLineHints(command)
-    made = hints
-    return hints
   }
 }

@@ -35,8 +35,7 @@ public struct BatchRunner {
         prefer: configuration.prefer))
     let (inputID, outputID) = try prepareFolders()
     AllocatorTuning.keepFreedMemory()
-    let hintWords = configuration.hintWords
-    let interrupts = InterruptWatcher(resumeAdvice: { hintWords(.resume) })
+    let interrupts = InterruptWatcher(resumeAdvice: configuration.hintWords(.resume))
     interrupts.start()
     defer { interrupts.stop() }
     if configuration.fingerprintsOnly {

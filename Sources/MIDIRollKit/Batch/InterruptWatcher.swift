@@ -18,12 +18,11 @@ public final class InterruptWatcher: @unchecked Sendable {
   private let queue = DispatchQueue(label: "midiroll.batch.signals")
 
   /// Creates a watcher; ``start()`` begins watching.
-  /// What a second signal's message advises: how to resume (worded by the command line, when
-  /// that signal comes).
-  private let resumeAdvice: @Sendable () -> String
+  /// What a second signal's message advises: how to resume (worded by the command line).
+  private let resumeAdvice: String
 
-  /// Creates a watcher whose second-signal message ends with `resumeAdvice()`.
-  init(resumeAdvice: @escaping @Sendable () -> String) { self.resumeAdvice = resumeAdvice }
+  /// Creates a watcher whose second-signal message ends with `resumeAdvice`.
+  init(resumeAdvice: String) { self.resumeAdvice = resumeAdvice }
 
   /// The first signal received, if any.
   var received: Int32? {
@@ -73,7 +72,7 @@ public final class InterruptWatcher: @unchecked Sendable {
     for slot in slots { slot.abandon() }
     StandardError.write(
       "\nmidiroll: \(Self.name(number)) again: stopped at once; no partial output is left "
-        + "(the report may miss the last files done; \(resumeAdvice()))\n")
+        + "(the report may miss the last files done; \(resumeAdvice))\n")
     _exit(128 + number)
   }
 
