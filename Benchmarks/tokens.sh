@@ -6,9 +6,10 @@
 # does), for each tokenizer of Samples/tokenizers in TOKENIZERS. Prints files/s by the wall clock
 # and per CPU second (user + system: the machine may be busy), their ratios, and whether the
 # files of the first copy are byte for byte the ones MidiTok saved. Each run writes a folder of
-# its own, all removed at the end: removing 410 files just before the next run creates as many
-# makes ext4 skip the recently freed inodes (`recently_deleted`), which doubled the runs'
-# system time here and is no work of midiroll's.
+# its own, and nothing is removed before the script ends: removing files just before others are
+# created makes ext4 skip the recently freed inodes one by one (`recently_deleted`, for a minute
+# or more), which doubled the runs' system time here and is no work of midiroll's (files other
+# programs removed in the same folder shortly before the bench still cost it so).
 #
 # Then memory per file, `midiroll tokenize` on each corpus file and on the large file (the
 # corpus's largest file repeated to ~8 MB, LARGE), against the file's bytes: the peak RSS net of
@@ -60,7 +61,7 @@ for name in $tokenizers; do
   best="" cpu="" rss=0
   run=1
   while [ "$run" -le "$runs" ]; do
-    out="$work/out-$run"
+    out="$work/out-$name-$run"
     sync
     "$timer" -f '%e %U %S %M' -o "$work/time" "$bin" batch "$work/in" "$out" --to tokens \
       --tokenizer "$tokenizer" --jobs 1 --quiet || {
@@ -76,10 +77,9 @@ for name in $tokenizers; do
     run=$((run + 1))
   done
   # shellcheck disable=SC2086
-  miditok=$("$python" "$here/miditok_tokens.py" "$tokenizer" "$work/miditok" --passes 2 --min-seconds 5 $corpus)
+  miditok=$("$python" "$here/miditok_tokens.py" "$tokenizer" "$work/miditok-$name" --passes 2 --min-seconds 5 $corpus)
   if echo "$miditok" | grep -q '"available": false'; then
     echo "$name: MidiTok unavailable (pip install miditok==3.1.0): $miditok"
-    rm -rf "$work"/out-*
     continue
   fi
   echo "$miditok" | "$python" -c '
@@ -94,12 +94,11 @@ print("%-10s midiroll / MidiTok: %.0fx the files/s by the wall clock, %.0fx per 
     "", (files / best) / (m["files"] / wall), (files / cpu) / (m["files"] / cpus), m["version"]))
 ' "$name" "$files" "$best" "$cpu" "$rss"
   same=0 differ=""
-  for tokens in "$work"/miditok/*.json; do
+  for tokens in "$work/miditok-$name"/*.json; do
     stem=$(basename "$tokens")
-    if cmp -s "$tokens" "$work/out-$runs/copy1/$stem"; then same=$((same + 1)); else differ="$differ $stem"; fi
+    if cmp -s "$tokens" "$work/out-$name-$runs/copy1/$stem"; then same=$((same + 1)); else differ="$differ $stem"; fi
   done
   echo "           the first copy's files against MidiTok's: $same of $corpus_files byte-identical${differ:+; differ:$differ}"
-  rm -rf "$work"/out-* "$work/miditok"
 done
 
 # Memory per file: peak RSS of `tokenize`, net of a process tokenizing the smallest sample; and
