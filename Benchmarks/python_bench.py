@@ -17,6 +17,9 @@ the large file, from their paths into NumPy arrays of notes, each way in one pro
 Passes alternate between the tools so that a busy machine slows them alike; the best pass of
 each counts (wall time; CPU time beside it). Prints files/s, notes/s, MB/s and the ratios.
 Environment: PASSES (5), MIN_SECONDS (1.0 a tool and workload), CLI_PASSES (1).
+The process calls `midiroll.keep_freed_memory()` first, as a data loader reading many songs
+would (both readers share the process and its allocator; KEEP_FREED_MEMORY=0 leaves glibc's
+defaults).
 """
 import concurrent.futures
 import json
@@ -33,6 +36,8 @@ try:
 except ImportError:  # measured without it, and said so
     symusic = None
 
+if os.environ.get("KEEP_FREED_MEMORY", "1") != "0":
+    midiroll.keep_freed_memory()
 cli, large = sys.argv[1], sys.argv[2]
 passes = int(os.environ.get("PASSES", "5"))
 min_seconds = float(os.environ.get("MIN_SECONDS", "1.0"))

@@ -5,6 +5,7 @@ import json
 import os
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
 
@@ -179,28 +180,65 @@ def test_a_name_with_a_newline_stays_one_line(tmp_path):
     assert "\n" not in str(refused.value) and "two\\nlines.mid: byte " in str(refused.value)
 
 
-def test_allocator_is_kept_unless_told():
-    """`import midiroll` sets glibc's allocator (M_MMAP_THRESHOLD 32 MiB, never trimmed) unless
-    MIDIROLL_KEEP_FREED_MEMORY=0: a 20 MB block is then heap memory, not a mapping of its own."""
+MALLOPT_SPY = r"""
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+int mallopt(int param, int value) {
+    static int (*real)(int, int);
+    if (!real) real = (int (*)(int, int))dlsym(RTLD_NEXT, "mallopt");
+    FILE *log = fopen(getenv("MALLOPT_LOG"), "a");
+    if (log) { fprintf(log, "%d %d\n", param, value); fclose(log); }
+    return real(param, value);
+}
+"""
+
+
+def test_import_and_use_change_no_allocator_setting_unless_asked(tmp_path):
+    """`import midiroll`, reading, measuring and dropping songs make no `mallopt` call (a library
+    changes nothing process-wide unasked); `midiroll.keep_freed_memory()` makes the three. Seen by
+    a `mallopt` interposed with LD_PRELOAD, which logs each call."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    assert compiler, "a C compiler is needed to interpose mallopt"
+    source = tmp_path / "spy.c"
+    source.write_text("#include <stdlib.h>\n" + MALLOPT_SPY)
+    spy = tmp_path / "spy.so"
+    subprocess.run([compiler, "-shared", "-fPIC", "-o", str(spy), str(source), "-ldl"], check=True)
+    sample = str(SAMPLES[0])
+    use = (f"import midiroll\nsong = midiroll.read({sample!r})\nsong.notes; song.tracks; song.positions\n"
+           f"midiroll.stats({sample!r})\ndel song\n")
+    for code, calls in [(use, 0), (use + "assert midiroll.keep_freed_memory()\n", 3)]:
+        log = tmp_path / f"calls-{calls}.txt"
+        environment = dict(os.environ, LD_PRELOAD=str(spy), MALLOPT_LOG=str(log))
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=environment)
+        assert out.returncode == 0, out.stderr
+        logged = log.read_text().splitlines() if log.exists() else []
+        assert len(logged) == calls, logged
+
+
+def test_keep_freed_memory_keeps_large_blocks_on_the_heap():
+    """After `keep_freed_memory()` (M_MMAP_THRESHOLD 32 MiB, never trimmed) a 20 MB block is heap
+    memory; after a plain `import midiroll` it is a mapping of its own, as glibc's default."""
     code = (
-        "import ctypes, midiroll\n"
+        "import ctypes, sys, midiroll\n"
+        "if sys.argv[1] == 'keep': midiroll.keep_freed_memory()\n"
         "libc = ctypes.CDLL(None); libc.malloc.restype = ctypes.c_void_p\n"
         "block = libc.malloc(20 << 20)\n"
         "maps = [line.split()[0] for line in open('/proc/self/maps')]\n"
         "print(any(int(r.split('-')[0], 16) == block - 16 for r in maps))\n")
-    for setting, mapped in [("1", "False"), ("0", "True")]:
-        environment = dict(os.environ, MIDIROLL_KEEP_FREED_MEMORY=setting)
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=environment)
+    for setting, mapped in [("keep", "False"), ("import", "True")]:
+        out = subprocess.run([sys.executable, "-c", code, setting], capture_output=True, text=True)
         assert out.stdout.strip() == mapped, out.stderr
 
 
 def test_a_large_song_is_read_again_without_faulting_its_memory_in():
-    """With the allocator kept, a thread reading a song of a million notes again reuses the
+    """With the allocator kept (`keep_freed_memory()`), a thread reading a song of a million notes again reuses the
     memory of the last read: no page faults. (Until the pairing reserved room for its last
     batch, the notes' storage doubled past 32 MiB at the end of the track, a block glibc maps
     afresh each time: 5,860 faults a read.)"""
     code = (
         "import resource, threading, midiroll\n"
+        "midiroll.keep_freed_memory()\n"
         "notes = 1_000_000\n"
         "track = b'\\x00\\x90\\x3c\\x40' + b'\\x01\\x3c\\x00\\x00\\x3c\\x40' * (notes - 1) + b'\\x01\\x3c\\x00'"
         " + b'\\x00\\xff\\x2f\\x00'\n"

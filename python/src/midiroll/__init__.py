@@ -10,11 +10,11 @@ through its C ABI (`include/midiroll.h`) with ctypes; the GIL is released while 
 parsed. See `read` and `Song`, and `stats` (muspy's metrics, the facts and the content
 fingerprint of a file: `midiroll stats --json`'s object).
 
-On glibc, importing it sets the allocator to keep freed memory for the next song
-(`keep_freed_memory`; MIDIROLL_KEEP_FREED_MEMORY=0 in the environment leaves it as it is).
+Importing it changes nothing process-wide. A program that reads many large songs may call
+`midiroll.keep_freed_memory()` once to keep glibc's freed memory for the next song.
 """
 
-from ._allocator import keep_freed_memory, keep_freed_memory_at_import
+from ._allocator import keep_freed_memory
 from ._errors import MidiError
 from ._library import ABI_VERSION, library as _loaded
 from ._read import DEFAULT_MAX_SIZE, read
@@ -22,8 +22,6 @@ from ._song import (
     KEY_SIGNATURE_DTYPE, NOTE_DTYPE, POSITION_DTYPE, SECONDS_DTYPE, TEMPO_DTYPE, TIME_SIGNATURE_DTYPE, NoteEnd,
     Song, Track)
 from ._stats import stats
-
-keep_freed_memory_at_import()
 
 __version__: str = _loaded.midiroll_version().decode("ascii")
 """midiroll's version (the shared library's: the command line's)."""

@@ -1,4 +1,7 @@
-"""glibc's allocator set to keep freed memory in the process, as `midiroll batch` does.
+"""glibc's allocator set to keep freed memory in the process, as `midiroll batch` does, when asked.
+
+`import midiroll` changes nothing process-wide: a training script calls `keep_freed_memory()`
+itself if it wants this (a library may not change the process's allocator unasked).
 
 Reading a song allocates its notes and events afresh and frees them when the song goes; with
 glibc's defaults, large blocks are mapped and unmapped and the heap's top is given back, so
@@ -17,7 +20,6 @@ memory.
 from __future__ import annotations
 
 import ctypes
-import os
 import sys
 
 _M_TRIM_THRESHOLD = -1
@@ -30,13 +32,21 @@ _HEAP_SIZE = 64 << 20  # a thread arena's heap on 64-bit systems (HEAP_MAX_SIZE)
 def keep_freed_memory() -> bool:
     """Sets glibc's allocator to keep freed memory for reuse (no effect elsewhere).
 
-    `import midiroll` calls it unless the environment says MIDIROLL_KEEP_FREED_MEMORY=0. It
-    changes the whole process's allocator: blocks of up to 32 MiB come from the heap, and the
-    heap is never trimmed nor a thread's heap unmapped (a top pad of 64 MiB), so the process's
-    memory stays at its peak instead of shrinking after a large song.
+    Nothing calls it for you: `import midiroll` leaves the allocator as it is. Call it once, at
+    the start of a program that reads many songs (a data loader, a preprocessing script), as
+    `midiroll batch` does for itself. It changes the whole process's allocator: blocks of up to
+    32 MiB come from the heap, and the heap is never trimmed nor a thread's heap unmapped (a top
+    pad of 64 MiB), so the process's memory stays at its peak instead of shrinking after a large
+    song, and reading a large song again faults no memory in (about a third faster on an 8 MB
+    file).
 
     Returns:
-        Whether the allocator was set.
+        Whether the allocator was set (False where it is not glibc's).
+
+    Examples:
+        >>> import midiroll
+        >>> midiroll.keep_freed_memory() in (True, False)
+        True
     """
     if not sys.platform.startswith("linux"):
         return False
@@ -49,8 +59,3 @@ def keep_freed_memory() -> bool:
     return (bool(mallopt(_M_MMAP_THRESHOLD, _LARGEST_MMAP_THRESHOLD))
             and bool(mallopt(_M_TRIM_THRESHOLD, 2**31 - 1)) and bool(mallopt(_M_TOP_PAD, _HEAP_SIZE)))
 
-
-def keep_freed_memory_at_import() -> None:
-    """What `import midiroll` does: `keep_freed_memory()` unless MIDIROLL_KEEP_FREED_MEMORY=0."""
-    if os.environ.get("MIDIROLL_KEEP_FREED_MEMORY", "1") != "0":
-        keep_freed_memory()
