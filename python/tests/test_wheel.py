@@ -75,3 +75,17 @@ def test_a_fresh_venv_reads_songs_without_swift(tmp_path):
     # runtime the Swift runtime uses: all on manylinux's list.
     assert sorted(re.findall(r"Shared library: \[([^\]]+)\]", needed)) == [
         "ld-linux-x86-64.so.2", "libc.so.6", "libgcc_s.so.1", "libm.so.6", "libstdc++.so.6"]
+
+
+def test_the_wheels_metadata_names_the_licence_and_the_readme():
+    wheel = zipfile.ZipFile(the_wheel())
+    info = next(name for name in wheel.namelist() if name.endswith(".dist-info/METADATA"))
+    metadata = wheel.read(info).decode("utf-8")
+    assert "Classifier: License :: OSI Approved :: MIT License" in metadata
+    assert re.search(r"^License: MIT License", metadata, flags=re.M) or "License-Expression: MIT" in metadata
+    assert "Description-Content-Type: text/markdown" in metadata
+    with open(os.path.join(ROOT, "python", "README.md"), encoding="utf-8") as readme:
+        assert readme.read().strip() in metadata
+    licences = [name for name in wheel.namelist() if name.endswith(".dist-info/LICENSE")]
+    with open(os.path.join(ROOT, "LICENSE"), encoding="utf-8") as licence:
+        assert licences and wheel.read(licences[0]).decode("utf-8") == licence.read()
