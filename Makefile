@@ -13,6 +13,9 @@ APT_PACKAGES = libsmf-dev pkg-config midicsv openttd-openmsx planetblupi-music-m
   python3-jsonschema zlib1g-dev chromium chromium-driver eslint time libfluidsynth3 \
   timgm6mb-soundfont fluidsynth valgrind
 RELEASE_BIN = .build/release
+# Every release build declares the Python package's shared library (Package.swift reads the
+# variable), so the binary, the benches and the wheel's library share one build of the modules.
+RELEASE_BUILD = MIDIROLL_SHARED_LIBRARY=1 $(SWIFT) build -c release
 # Python packages the tests read outputs with (clients nobody here wrote), in a virtual environment
 # under .build so the machine's Python stays as it is. Tests find it through MIDIROLL_PYTHON.
 # MidiTok 3.1 and the Hugging Face `tokenizers` it trains with judge the tokens' ids (pinned: the
@@ -33,7 +36,7 @@ MUSPY_PYTHON = $(VENV_MUSPY)/bin/python3
 MUSPY_PACKAGES = muspy==0.5.0
 export MIDIROLL_MUSPY_PYTHON := $(abspath $(MUSPY_PYTHON))
 
-.PHONY: deps apt-deps venv venv-muspy build test test-no-foundation wheel test-python bench-python test-asan test-slurm slurm-deps fuzz demo bench bench-stats bench-npz bench-html bench-tokens lint lint-web format install clean
+.PHONY: deps apt-deps venv venv-muspy build check test test-no-foundation wheel test-python bench-python test-asan test-slurm slurm-deps fuzz demo bench bench-stats bench-npz bench-html bench-tokens lint lint-web format install clean
 
 deps: apt-deps venv venv-muspy
 
@@ -66,11 +69,23 @@ apt-deps:
 	fi
 
 build: deps
-	$(SWIFT) build -c release
+	$(RELEASE_BUILD) --product midiroll
 
-# The project's own targets are built with warnings as errors (Package.swift reads the variable).
+# The fast tier, to run after every edit: every module's unit and property tests. The suites and
+# tests tagged judge (a reference tool judges the values: MidiTok, muspy, symusic, mido,
+# pypianoroll), browser (Chromium), corpus (the binary run over whole corpora) or slow are left
+# out (Tests/TestSupport/TestTiers.swift), and a suite whose tool is missing is skipped, saying
+# what is missing. Installs nothing; builds as `make test` builds, so the two share one build.
+CHECK_SKIPPED_TAGS = judge,browser,corpus,slow
+check:
+	MIDIROLL_WARNINGS_AS_ERRORS=1 $(SWIFT) build --build-tests
+	MIDIROLL_SKIP_TAGS=$(CHECK_SKIPPED_TAGS) $(SWIFT) test --skip-build
+
+# Everything: the fast tier and every tagged suite, then the Python package's tests. A missing
+# reference tool fails its suite (MIDIROLL_REQUIRE_TOOLS). The project's own targets are built
+# with warnings as errors (Package.swift reads the variable).
 test: deps lint-web test-no-foundation
-	MIDIROLL_WARNINGS_AS_ERRORS=1 $(SWIFT) test
+	MIDIROLL_WARNINGS_AS_ERRORS=1 MIDIROLL_REQUIRE_TOOLS=1 $(SWIFT) test
 	$(MAKE) --no-print-directory test-python
 
 # The Python package (python/): `make wheel`, the wheel installed into the venv, and its tests
@@ -83,15 +98,13 @@ test-python: venv wheel
 	  $(abspath $(PYTHON)) -m pytest -q -p no:cacheprovider tests
 
 # dist/midiroll-VERSION-py3-none-manylinux_GLIBC_x86_64.whl: libmidiroll_abi.so (the C ABI of
-# include/midiroll.h, the Swift runtime linked in: python/swift/Package.swift) built in release,
-# packed with the package by setuptools (python/setup.py), then checked and tagged by auditwheel
-# (the library needs only libc, libm, libstdc++ and libgcc_s, which every manylinux allows).
-# Touching the manifest makes SwiftPM look at the root package's sources again (a file added to
-# a path dependency is not seen otherwise).
-WHEEL_LIBRARY = python/swift/.build/release/libmidiroll_abi.so
+# include/midiroll.h, the Swift runtime linked in: the product `midiroll_abi` Package.swift
+# declares under MIDIROLL_SHARED_LIBRARY) built in release beside the binary, packed with the
+# package by setuptools (python/setup.py), then checked and tagged by auditwheel (the library
+# needs only libc, libm, libstdc++ and libgcc_s, which every manylinux allows).
+WHEEL_LIBRARY = $(RELEASE_BIN)/libmidiroll_abi.so
 wheel: venv
-	touch python/swift/Package.swift
-	$(SWIFT) build -c release --package-path python/swift --product midiroll_abi
+	$(RELEASE_BUILD) --product midiroll_abi
 	rm -rf .build/wheel python/build python/src/midiroll.egg-info dist/midiroll-*.whl
 	MIDIROLL_PREBUILT_LIBRARY=$(abspath $(WHEEL_LIBRARY)) $(PYTHON) -m pip wheel -q --disable-pip-version-check \
 	  --no-deps --no-build-isolation -w .build/wheel ./python
@@ -148,8 +161,8 @@ demo: build wheel
 # as ratios, and MidiTok's trained models beside MidiTok and tokenizers; then batch over the real
 # corpus copied 50 times with --jobs 1 and --jobs 2. Not part of `make test`.
 bench: deps
-	$(SWIFT) build -c release --product midiroll-bench
-	$(SWIFT) build -c release --product midiroll
+	$(RELEASE_BUILD) --product midiroll-bench
+	$(RELEASE_BUILD) --product midiroll
 	$(RELEASE_BIN)/midiroll-bench --save-large .build/bench-large.mid --python $(PYTHON)
 	$(MAKE) --no-print-directory bench-python
 	sh Benchmarks/batch.sh $(RELEASE_BIN)/midiroll
@@ -161,8 +174,8 @@ bench: deps
 # The Python package in-process beside symusic (one thread, two) and beside the command line
 # a process a file, on the real files and the bench's large file (Benchmarks/python_bench.py).
 bench-python: venv wheel
-	$(SWIFT) build -c release --product midiroll-bench
-	$(SWIFT) build -c release --product midiroll
+	$(RELEASE_BUILD) --product midiroll-bench
+	$(RELEASE_BUILD) --product midiroll
 	test -f .build/bench-large.mid || $(RELEASE_BIN)/midiroll-bench --save-large .build/bench-large.mid \
 	  --workloads large --tools midiroll --passes 1 --min-seconds 0 --no-python >/dev/null
 	$(PYTHON) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps dist/midiroll-*.whl
@@ -171,13 +184,13 @@ bench-python: venv wheel
 # `stats` beside muspy 0.5 (read + 13 metrics, one process each), then batch --stats --dedup
 # --split over the real corpus copied 500 times: files/s and peak RSS.
 bench-stats: deps
-	$(SWIFT) build -c release --product midiroll
+	$(RELEASE_BUILD) --product midiroll
 	sh Benchmarks/stats.sh $(RELEASE_BIN)/midiroll $(MUSPY_PYTHON)
 
 # .mid → .npz beside pypianoroll's read + save: the bench's large file and the real corpus.
 bench-npz: deps
-	$(SWIFT) build -c release --product midiroll-bench
-	$(SWIFT) build -c release --product midiroll
+	$(RELEASE_BUILD) --product midiroll-bench
+	$(RELEASE_BUILD) --product midiroll
 	$(RELEASE_BIN)/midiroll-bench --save-large .build/bench-large.mid --workloads large \
 	  --tools midiroll --passes 1 --min-seconds 0 --no-python >/dev/null
 	$(PYTHON) Benchmarks/npz_bench.py $(RELEASE_BIN)/midiroll .build/bench-large.mid
@@ -187,8 +200,8 @@ bench-npz: deps
 # second, their ratios, and memory per file against its bytes (the corpus, the large file: peak
 # RSS, and the heap's peak under valgrind's massif).
 bench-tokens: deps
-	$(SWIFT) build -c release --product midiroll-bench
-	$(SWIFT) build -c release --product midiroll
+	$(RELEASE_BUILD) --product midiroll-bench
+	$(RELEASE_BUILD) --product midiroll
 	$(RELEASE_BIN)/midiroll-bench --save-large .build/bench-large.mid --workloads large \
 	  --tools midiroll --passes 1 --min-seconds 0 --no-python >/dev/null
 	sh Benchmarks/tokens.sh $(RELEASE_BIN)/midiroll $(PYTHON) .build/bench-large.mid
@@ -197,8 +210,8 @@ bench-tokens: deps
 # midiroll-bench builds it): page size against the song's JSON, and load and pan times in headless
 # Chromium.
 bench-html: deps
-	$(SWIFT) build -c release --product midiroll-bench
-	$(SWIFT) build -c release --product midiroll
+	$(RELEASE_BUILD) --product midiroll-bench
+	$(RELEASE_BUILD) --product midiroll
 	sh Benchmarks/html.sh $(RELEASE_BIN) $(PYTHON)
 
 lint: lint-web
@@ -232,4 +245,4 @@ install: build
 	$(RELEASE_BIN)/midiroll --generate-completion-script fish > $(FISH_COMPLETIONS)/midiroll.fish
 
 clean:
-	rm -rf .build demo dist python/swift/.build python/build
+	rm -rf .build demo dist python/build

@@ -2,10 +2,11 @@
   import AudioRender
   import PianoRoll
   import SMF
+  import TestSupport
   import Testing
 
   /// Controllers reach the synthesizer at their time: volume, expression, pan, sustain.
-  @Suite struct RenderControllerTests {
+  @Suite(.tags(.judge), .tiered) struct RenderControllerTests {
     @Test func volumeAndExpressionMakeNotesQuieter() throws {
       var song = TestSong()
       song.message(.programChange(channel: 0, program: 80), tick: 0)

@@ -44,7 +44,7 @@ struct JSONWriterStructureTests {
     #expect(text == String(repeating: "[", count: 100) + "1,2" + String(repeating: "]", count: 100))
   }
 
-  @Test("the Python style writes what Python's json.dumps writes, byte for byte")
+  @Test("the Python style writes what Python's json.dumps writes, byte for byte", .tags(.judge), .tiered)
   func pythonStyle() throws {
     var json = JSONWriter()
     json.writesPythonStyle = true

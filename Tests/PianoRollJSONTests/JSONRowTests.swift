@@ -107,7 +107,7 @@ struct JSONRowTests {
     #expect(events.contains(.meta(.keySignature(sharps: 2, isMinor: false))))
   }
 
-  @Test("numpy reads a compact track's notes as an N×6 integer matrix")
+  @Test("numpy reads a compact track's notes as an N×6 integer matrix", .tags(.judge), .tiered)
   func numpyMatrix() throws {
     let path = try #require(RealFiles.samples.first { $0.hasSuffix(".mid") })
     let song = try Song(bytes: try RealFiles.bytes(path))

@@ -7,7 +7,7 @@ import Testing
 
 /// midiroll's JSON validates against `Schemas/midiroll-pianoroll-v1.schema.json` (checked by
 /// python3's `jsonschema`, Draft 2020-12, in a child process).
-@Suite("Piano-roll JSON schema")
+@Suite("Piano-roll JSON schema", .tags(.judge), .tiered)
 struct JSONSchemaTests {
   static let schema = TestPaths.root.appendingPathComponent("Schemas/midiroll-pianoroll-v1.schema.json")
 

@@ -3,13 +3,14 @@ import PianoRoll
 import PianoRollJSON
 import PianoRollRender
 import SMF
+import TestSupport
 import Testing
 
 @testable import PianoRollWeb
 
 /// The pages of the samples in headless Chromium, checked against midiroll's model of each song
 /// (see ``BrowserRun``). A missing browser fails these tests: `make deps` installs it.
-@Suite struct BrowserTests {
+@Suite(.tags(.browser), .tiered) struct BrowserTests {
   /// The shared run, or a recorded issue.
   static func run() -> BrowserRun? {
     switch BrowserRun.shared {
