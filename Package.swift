@@ -5,8 +5,10 @@ import PackageDescription
 ///
 /// Modules, lowest first (an arrow never points up):
 /// `SMF`, `JSON`, `NPZ` → `PianoRoll`, `TokenizerModels` → `PianoRollJSON` → (`PianoRollRender`, `PianoRollWeb`,
-/// `PianoRollNPZ`, `AudioRender`, `SongStatistics` over `CSHA256`, `MIDITokens`) → `MIDIRollKit` (the formats and the
-/// one pipeline) → `MIDIRollCLI` → `midiroll`.
+/// `PianoRollNPZ`, `AudioRender`, `SongStatistics` over `CSHA256`); `MIDITokens` sits on `SMF`, `JSON` and
+/// `TokenizerModels` alone. `SMF` → `MIDIRollFiles` (the file layer and `KitError`); all of these →
+/// `MIDIRollKit` (the formats and the one pipeline) → `MIDIRollBatch` (the batch engine, its report and
+/// dataset passes) → `MIDIRollCLI` → `midiroll` (the program: its entry point alone tunes the allocator).
 /// `MIDIRollC` (the C ABI of `include/midiroll.h`, over `SMF`, `PianoRoll` and `SongStatistics`) is built as a
 /// shared library by the package in `python/swift`, which the Python package `midiroll` loads.
 /// Every library target has a test target of its own (`FuzzLaws`'s is `HostileInputTests`).
@@ -23,7 +25,9 @@ let package = Package(
     .library(name: "PianoRoll", targets: ["PianoRoll"]),
     .library(name: "PianoRollJSON", targets: ["PianoRollJSON"]),
     .library(name: "PianoRollRender", targets: ["PianoRollRender"]),
+    .library(name: "MIDIRollFiles", targets: ["MIDIRollFiles"]),
     .library(name: "MIDIRollKit", targets: ["MIDIRollKit"]),
+    .library(name: "MIDIRollBatch", targets: ["MIDIRollBatch"]),
     .library(name: "NPZ", targets: ["NPZ"]),
     .library(name: "PianoRollNPZ", targets: ["PianoRollNPZ"]),
     .library(name: "PianoRollWeb", targets: ["PianoRollWeb"]),
@@ -53,7 +57,7 @@ let package = Package(
     // libm on Linux: a program without Foundation links nothing else that brings it.
     .target(name: "JSON", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     .target(
-      name: "PianoRoll", dependencies: ["SMF", "JSON"],
+      name: "PianoRoll", dependencies: ["SMF"],
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // Piano-roll JSON (both profiles, streamed both ways) and the one serializer of the song's
     // summaries, above the model.
@@ -92,22 +96,34 @@ let package = Package(
     .target(name: "LibSMFBridge", dependencies: ["SMF", "CSMF"]),
     // FluidSynth is loaded at run time (dlopen), when a song is first rendered.
     .target(name: "AudioRender", dependencies: ["SMF", "PianoRoll"]),
-    // The file layer, the song document and the batch engine: no argument parsing.
+    // The file layer: inputs read within a size limit, outputs written whole or not at all
+    // (temporary files, the paths the user names), and the kit's one error (`KitError`).
+    .target(name: "MIDIRollFiles", dependencies: ["SMF"]),
+    // The song document, the format seam and the one pipeline (read → transform → encode →
+    // write): no argument parsing.
     .target(
       name: "MIDIRollKit",
       dependencies: [
-        "SMF", "JSON", "PianoRoll", "PianoRollJSON", "NPZ", "PianoRollNPZ", "PianoRollRender", "PianoRollWeb",
-        "SongStatistics", "MIDITokens",
+        "MIDIRollFiles", "SMF", "JSON", "PianoRoll", "PianoRollJSON", "PianoRollNPZ", "PianoRollRender",
+        "PianoRollWeb", "SongStatistics", "MIDITokens",
         .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
+      ]),
+    // The batch engine (a folder tree on worker threads, its report, interrupts and resumes)
+    // with its dataset passes: dedup, splits, the dataset summary.
+    .target(
+      name: "MIDIRollBatch",
+      dependencies: [
+        "MIDIRollKit", "MIDIRollFiles", "SMF", "JSON", "PianoRoll", "PianoRollJSON", "SongStatistics",
       ]),
     .target(
       name: "MIDIRollCLI",
       dependencies: [
-        "SMF", "JSON", "PianoRoll", "PianoRollJSON", "PianoRollRender", "PianoRollWeb", "PianoRollNPZ",
-        "MIDIRollKit", "SongStatistics",
+        "SMF", "PianoRoll", "PianoRollJSON", "PianoRollRender", "PianoRollWeb", "PianoRollNPZ",
+        "MIDIRollFiles", "MIDIRollKit", "MIDIRollBatch", "SongStatistics",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    // The program: its entry point alone tunes the process (the allocator, for a batch).
     .executableTarget(name: "midiroll", dependencies: ["MIDIRollCLI"]),
     // The C ABI (`include/midiroll.h`, imported as `CMIDIRoll` for its types): songs read into
     // columns that the caller owns, a file's statistics as `stats --json`'s object. No Foundation,
@@ -118,7 +134,7 @@ let package = Package(
     .executableTarget(
       name: "midiroll-bench",
       dependencies: [
-        "SMF", "PianoRoll", "PianoRollJSON", "NPZ", "PianoRollNPZ", "TokenizerModels",
+        "SMF", "PianoRoll", "TokenizerModels",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
         .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
       ]),
@@ -130,7 +146,7 @@ let package = Package(
       name: "FuzzLaws", dependencies: ["SMF", "JSON", "PianoRoll", "PianoRollJSON", "MIDITokens"],
       path: "Sources/Fuzz/Laws"),
     .executableTarget(
-      name: "fuzz-smf-reader", dependencies: ["FuzzLaws"], path: "Sources/Fuzz/SMFReader"),
+      name: "fuzz-smf-reader", dependencies: ["FuzzLaws", "SMF"], path: "Sources/Fuzz/SMFReader"),
     .executableTarget(name: "fuzz-tokens", dependencies: ["FuzzLaws"], path: "Sources/Fuzz/Tokens"),
     .executableTarget(
       name: "fuzz-json-reader", dependencies: ["FuzzLaws", "PianoRoll", "PianoRollJSON", "SMF"],
@@ -138,14 +154,15 @@ let package = Package(
     .testTarget(
       name: "HostileInputTests",
       dependencies: [
-        "FuzzLaws", "SMF", "MIDITokens", "MIDIRollCLI", "midiroll", "TestSupport",
+        "FuzzLaws", "SMF", "PianoRoll", "PianoRollJSON", "MIDITokens", "MIDIRollCLI", "midiroll",
+        "TestSupport",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
       ]),
     // Helpers every test target shares: seeded random numbers, the real MIDI files, child processes.
     .target(name: "TestSupport", dependencies: ["SMF"], path: "Tests/TestSupport"),
     .testTarget(name: "SMFTests", dependencies: ["SMF", "TestSupport"]),
     .testTarget(
-      name: "PianoRollTests", dependencies: ["PianoRoll", "PianoRollJSON", "JSON", "SMF", "TestSupport"]),
+      name: "PianoRollTests", dependencies: ["PianoRoll", "PianoRollJSON", "SMF", "TestSupport"]),
     .testTarget(
       name: "PianoRollJSONTests", dependencies: ["PianoRollJSON", "PianoRoll", "JSON", "SMF", "TestSupport"]),
     .testTarget(name: "NPZTests", dependencies: ["NPZ", "TestSupport"]),
@@ -153,13 +170,14 @@ let package = Package(
       name: "SongStatisticsTests", dependencies: ["SongStatistics", "PianoRoll", "SMF", "TestSupport"]),
     .testTarget(
       name: "PianoRollNPZTests",
-      dependencies: ["PianoRollNPZ", "NPZ", "PianoRoll", "SMF", "TestSupport", "midiroll"]),
+      dependencies: ["PianoRoll", "PianoRollJSON", "SMF", "TestSupport", "midiroll"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
     .testTarget(name: "TokenizerModelsTests", dependencies: ["TokenizerModels", "JSON", "TestSupport"]),
     .testTarget(
       name: "PianoRollRenderTests", dependencies: ["PianoRollRender", "PianoRoll", "SMF"]),
     .testTarget(
-      name: "PianoRollWebTests", dependencies: ["PianoRollWeb", "PianoRoll", "SMF", "TestSupport"]),
+      name: "PianoRollWebTests",
+      dependencies: ["PianoRollWeb", "PianoRollRender", "PianoRoll", "PianoRollJSON", "SMF", "TestSupport"]),
     .testTarget(
       name: "LibSMFBridgeTests",
       dependencies: [
@@ -169,18 +187,24 @@ let package = Package(
     .testTarget(
       name: "AudioRenderTests",
       dependencies: [
-        "SMF", "PianoRoll", "TestSupport", "midiroll",
+        "SMF", "PianoRoll", "PianoRollJSON", "TestSupport", "midiroll",
         .target(name: "AudioRender", condition: .when(traits: ["FluidSynth"])),
       ]),
     .testTarget(
       name: "MIDIRollCLITests",
       dependencies: [
-        "MIDIRollCLI", "MIDIRollKit", "SMF", "PianoRoll", "midiroll", "TestSupport",
+        "MIDIRollCLI", "MIDIRollBatch", "MIDIRollKit", "MIDIRollFiles", "SMF", "PianoRoll", "PianoRollJSON",
+        "midiroll", "TestSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    .testTarget(name: "MIDIRollFilesTests", dependencies: ["MIDIRollFiles", "TestSupport"]),
     .testTarget(
-      name: "MIDIRollKitTests",
-      dependencies: ["MIDIRollKit", "SMF", "PianoRoll", "SongStatistics", "TestSupport"]),
+      name: "MIDIRollKitTests", dependencies: ["MIDIRollKit", "MIDIRollFiles", "PianoRoll", "TestSupport"]),
+    .testTarget(
+      name: "MIDIRollBatchTests",
+      dependencies: [
+        "MIDIRollBatch", "MIDIRollKit", "MIDIRollFiles", "PianoRoll", "SongStatistics", "TestSupport",
+      ]),
     .testTarget(
       name: "MIDIRollCTests",
       dependencies: ["MIDIRollC", "CMIDIRoll", "SMF", "PianoRoll", "TestSupport", "midiroll"]),

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import MIDIRollKit
+import MIDIRollFiles
 import SMF
 
 /// Runs `midiroll` with the process's arguments and exits with its code.
@@ -9,7 +9,12 @@ import SMF
 /// 3 an output could not be written. Every failure is one line on standard error.
 public enum MIDIRollMain {
   /// Parses the arguments, runs the command, prints any failure as one line, and exits.
-  public static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+  /// - Parameter prepare: Called with the parsed command's ``Workload`` before the command
+  ///   runs: where the program's entry point tunes the process (a library never does).
+  public static func main(
+    _ arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+    preparing prepare: (Workload) -> Void = { _ in }
+  ) -> Never {
     prepareStandardStreams()
     var command: any ParsableCommand
     do {
@@ -20,6 +25,7 @@ public enum MIDIRollMain {
     } catch {
       stop(parsing: error, arguments: arguments)
     }
+    prepare(command is Batch ? .manyFiles : .fewFiles)
     do {
       try command.run()
       exit(0)

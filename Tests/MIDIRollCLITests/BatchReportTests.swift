@@ -1,5 +1,5 @@
 import Foundation
-import MIDIRollKit
+import MIDIRollBatch
 import TestSupport
 import Testing
 

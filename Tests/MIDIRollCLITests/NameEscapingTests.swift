@@ -1,5 +1,4 @@
 import Foundation
-import MIDIRollKit
 import SMF
 import TestSupport
 import Testing

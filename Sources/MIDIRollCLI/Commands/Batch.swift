@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import MIDIRollBatch
+import MIDIRollFiles
 import MIDIRollKit
 import PianoRoll
 import PianoRollJSON

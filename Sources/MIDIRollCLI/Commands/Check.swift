@@ -1,5 +1,5 @@
 import ArgumentParser
-import MIDIRollKit
+import MIDIRollFiles
 import SMF
 
 /// `midiroll check IN`: validates a file and lists every problem with its byte offset.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIDIRollFiles
 import MIDIRollKit
 import SMF
 
@@ -29,13 +30,8 @@ struct Convert: DocumentedCommand, WritesSongs {
     "cat song.mid | midiroll convert - - --to json | jq .tracks[0].notes[0]",
   ]
 
-  /// The input path, or `-`.
-  @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
-  var input: String
-
-  /// The output path, or `-`.
-  @Argument(help: "The output (.mid, .json or .npz), or '-' for standard output.")
-  var output: String
+  /// The input and the output.
+  @OptionGroup var paths: SongPaths<ConvertKinds>
 
   /// Input options.
   @OptionGroup var inputOptions: InputOptions
@@ -56,7 +52,7 @@ struct Convert: DocumentedCommand, WritesSongs {
   /// - Throws: ``KitError`` (usage) for a value or a combination that cannot be used.
   func request() throws(KitError) -> (kind: SongFileKind, plan: TransformPlan, encoding: EncodingOptions) {
     var plan = try transform.plan()
-    let kind = try outputOptions.kind(of: output)
+    let kind = try outputOptions.kind(of: paths.output)
     plan.sustain = try npzOutput.sustainMode()
     var encoding = EncodingOptions()
     encoding.jsonProfile = outputOptions.compact ? .compact : .full
@@ -76,7 +72,8 @@ struct Convert: DocumentedCommand, WritesSongs {
     try SongPipeline(
       outputKind: kind, plan: plan, encoding: encoding, decoding: inputOptions.decodingOptions
     ).run(
-      input: input, inputKind: inputOptions.from, output: output, inputs: [input], force: outputOptions.force,
+      input: paths.input, inputKind: inputOptions.from, output: paths.output, inputs: [paths.input],
+      force: outputOptions.force,
       quiet: inputOptions.quiet, command: Self.self)
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIDIRollFiles
 import MIDIRollKit
 
 /// `midiroll detokenize IN.json OUT.mid --tokenizer T.json`: MidiTok token ids back to a song.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MIDIRollFiles
 import MIDIRollKit
 import PianoRoll
 import SMF

@@ -1,9 +1,10 @@
 import ArgumentParser
+import MIDIRollFiles
 import MIDIRollKit
 import PianoRoll
 
 /// `midiroll merge IN OUT`: every track into one (format 0).
-struct Merge: DocumentedCommand, WritesSongs {
+struct Merge: SongEditCommand {
   /// The command's name and help.
   static let configuration = CommandConfiguration(
     abstract: "Merge every track into one (format 1 to format 0), the same events at the same ticks.",
@@ -25,13 +26,8 @@ struct Merge: DocumentedCommand, WritesSongs {
     "midiroll merge song.mid one-track.json --compact",
   ]
 
-  /// The input path, or `-`.
-  @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
-  var input: String
-
-  /// The output path, or `-`.
-  @Argument(help: "The output (.mid or .json), or '-' for standard output.")
-  var output: String
+  /// The input and the output.
+  @OptionGroup var paths: SongPaths<EditKinds>
 
   /// Input options.
   @OptionGroup var inputOptions: InputOptions
@@ -41,18 +37,6 @@ struct Merge: DocumentedCommand, WritesSongs {
   /// Creates the command (for the argument parser).
   init() {}
 
-  /// The kinds it writes.
-  static var outputKinds: [SongFileKind] { TransformPlan.editOutputKinds }
-
-  /// Checks the output's kind before any file is read.
-  func validate() throws {
-    _ = try Self.checkingUsage(of: Self.self) { () throws(KitError) in try outputOptions.kind(of: output) }
-  }
-
-  /// Reads, merges and writes.
-  func run() throws {
-    try TransformPlan(edits: SongEdits(layout: .merge)).run(
-      input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions,
-      command: Self.self)
-  }
+  /// Every track into one.
+  func edits() -> SongEdits { SongEdits(layout: .merge) }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import MIDIRollKit
+import MIDIRollBatch
+import MIDIRollFiles
 import PianoRollWeb
 
 /// `midiroll report OUT_DIR`: every batch report in a folder (all shards, all resumed runs)

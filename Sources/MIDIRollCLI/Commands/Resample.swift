@@ -1,9 +1,10 @@
 import ArgumentParser
+import MIDIRollFiles
 import MIDIRollKit
 import PianoRoll
 
 /// `midiroll resample IN OUT --ticks-per-beat 480`: changes the ticks per beat, scaling every tick.
-struct Resample: DocumentedCommand, WritesSongs {
+struct Resample: SongEditCommand {
   /// The command's name and help.
   static let configuration = CommandConfiguration(
     abstract: "Change the ticks per beat (quarter note), scaling every tick.",
@@ -26,13 +27,8 @@ struct Resample: DocumentedCommand, WritesSongs {
     "midiroll resample song.json coarse.json --ticks-per-beat 96",
   ]
 
-  /// The input path, or `-`.
-  @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
-  var input: String
-
-  /// The output path, or `-`.
-  @Argument(help: "The output (.mid or .json), or '-' for standard output.")
-  var output: String
+  /// The input and the output.
+  @OptionGroup var paths: SongPaths<EditKinds>
 
   /// Ticks per beat, as written.
   @Option(help: ArgumentHelp("The new ticks per beat (quarter note), 1-32767.", valueName: "n"))
@@ -46,22 +42,9 @@ struct Resample: DocumentedCommand, WritesSongs {
   /// Creates the command (for the argument parser).
   init() {}
 
-  /// The kinds it writes.
-  static var outputKinds: [SongFileKind] { TransformPlan.editOutputKinds }
-
-  /// Checks the value and the output's kind before any file is read.
-  func validate() throws {
-    try Self.checkingUsage(of: Self.self) { () throws(KitError) in
-      _ = try EditOptions.ticksPerBeat(ticksPerBeat)
-      _ = try outputOptions.kind(of: output)
-    }
-  }
-
-  /// Reads, resamples and writes.
-  func run() throws {
-    let resampling = Resampling(ticksPerBeat: try EditOptions.ticksPerBeat(ticksPerBeat))
-    try TransformPlan(edits: SongEdits(resampling: resampling)).run(
-      input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions,
-      command: Self.self)
+  /// Every tick scaled to the new ticks per beat.
+  /// - Throws: ``KitError`` (usage) for a value that is not 1-32767.
+  func edits() throws(KitError) -> SongEdits {
+    SongEdits(resampling: Resampling(ticksPerBeat: try EditOptions.ticksPerBeat(ticksPerBeat)))
   }
 }

@@ -1,9 +1,10 @@
 import ArgumentParser
+import MIDIRollFiles
 import MIDIRollKit
 import PianoRoll
 
 /// `midiroll split IN OUT --by channel`: a conductor track, then one track per channel or program.
-struct Split: DocumentedCommand, WritesSongs {
+struct Split: SongEditCommand {
   /// The command's name and help.
   static let configuration = CommandConfiguration(
     abstract: "Split into a conductor track and one track per channel or program (format 1).",
@@ -29,13 +30,8 @@ struct Split: DocumentedCommand, WritesSongs {
     "midiroll split song.mid by-instrument.json --by program",
   ]
 
-  /// The input path, or `-`.
-  @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
-  var input: String
-
-  /// The output path, or `-`.
-  @Argument(help: "The output (.mid or .json), or '-' for standard output.")
-  var output: String
+  /// The input and the output.
+  @OptionGroup var paths: SongPaths<EditKinds>
 
   /// What to split by, as written.
   @Option(help: ArgumentHelp("One track per channel or per program.", valueName: "channel|program"))
@@ -49,22 +45,9 @@ struct Split: DocumentedCommand, WritesSongs {
   /// Creates the command (for the argument parser).
   init() {}
 
-  /// The kinds it writes.
-  static var outputKinds: [SongFileKind] { TransformPlan.editOutputKinds }
-
-  /// Checks the value and the output's kind before any file is read.
-  func validate() throws {
-    try Self.checkingUsage(of: Self.self) { () throws(KitError) in
-      _ = try EditOptions.splitKey(by, option: "--by")
-      _ = try outputOptions.kind(of: output)
-    }
-  }
-
-  /// Reads, splits and writes.
-  func run() throws {
-    let key = try EditOptions.splitKey(by, option: "--by")
-    try TransformPlan(edits: SongEdits(layout: .split(by: key))).run(
-      input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions,
-      command: Self.self)
+  /// A conductor track, then one track per channel or program.
+  /// - Throws: ``KitError`` (usage) for a value that is neither.
+  func edits() throws(KitError) -> SongEdits {
+    SongEdits(layout: .split(by: try EditOptions.splitKey(by, option: "--by")))
   }
 }

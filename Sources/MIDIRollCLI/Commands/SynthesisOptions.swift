@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIDIRollFiles
 import MIDIRollKit
 
 /// How a song is rendered to audio: the SoundFont, sample rate, gain, tail, effects and the

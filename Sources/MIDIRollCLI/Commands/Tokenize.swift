@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIDIRollFiles
 import MIDIRollKit
 
 /// `midiroll tokenize IN OUT.json --tokenizer T.json`: a song's MidiTok token ids.

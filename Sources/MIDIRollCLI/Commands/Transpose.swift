@@ -1,9 +1,10 @@
 import ArgumentParser
+import MIDIRollFiles
 import MIDIRollKit
 import PianoRoll
 
 /// `midiroll transpose IN OUT --semitones N`: moves notes and key signatures by semitones.
-struct Transpose: DocumentedCommand, WritesSongs {
+struct Transpose: SongEditCommand {
   /// The command's name and help.
   static let configuration = CommandConfiguration(
     abstract: "Transpose notes and key signatures by semitones (drums stay unless --drums transpose).",
@@ -31,13 +32,8 @@ struct Transpose: DocumentedCommand, WritesSongs {
     "midiroll transpose song.mid all-up.mid --semitones 2 --drums transpose",
   ]
 
-  /// The input path, or `-`.
-  @Argument(help: "The input (.mid, .midi, .kar, .rmi or .json), or '-' for standard input.")
-  var input: String
-
-  /// The output path, or `-`.
-  @Argument(help: "The output (.mid or .json), or '-' for standard output.")
-  var output: String
+  /// The input and the output.
+  @OptionGroup var paths: SongPaths<EditKinds>
 
   /// The semitones, as written.
   @Option(name: .customLong("semitones"), parsing: .unconditional, help: TransposeOptions.semitonesHelp)
@@ -62,9 +58,6 @@ struct Transpose: DocumentedCommand, WritesSongs {
   /// Creates the command (for the argument parser).
   init() {}
 
-  /// The kinds it writes.
-  static var outputKinds: [SongFileKind] { TransformPlan.editOutputKinds }
-
   /// The transposition asked for.
   /// - Throws: ``KitError`` (usage) without semitones, or for a bad value.
   func transposition() throws(KitError) -> Transposition {
@@ -76,18 +69,7 @@ struct Transpose: DocumentedCommand, WritesSongs {
       semitones, option: "--semitones", outOfRange: outOfRange, drums: policy.transposes)
   }
 
-  /// Checks every value and the output's kind before any file is read.
-  func validate() throws {
-    try Self.checkingUsage(of: Self.self) { () throws(KitError) in
-      _ = try transposition()
-      _ = try outputOptions.kind(of: output)
-    }
-  }
-
-  /// Reads, transposes and writes.
-  func run() throws {
-    try TransformPlan(edits: SongEdits(transposition: try transposition())).run(
-      input: input, output: output, inputOptions: inputOptions, outputOptions: outputOptions,
-      command: Self.self)
-  }
+  /// Every note moved by the semitones.
+  /// - Throws: ``KitError`` (usage) as ``transposition()`` says.
+  func edits() throws(KitError) -> SongEdits { SongEdits(transposition: try transposition()) }
 }

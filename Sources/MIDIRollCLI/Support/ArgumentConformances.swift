@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIDIRollBatch
 import MIDIRollKit
 import PianoRoll
 import PianoRollJSON

@@ -1,4 +1,4 @@
-import MIDIRollKit
+import MIDIRollFiles
 import PianoRoll
 
 extension BarRange {

@@ -1,4 +1,4 @@
-import MIDIRollKit
+import MIDIRollBatch
 
 /// The lines printed at the end of a batch.
 struct BatchSummary {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import MIDIRollKit
+import MIDIRollFiles
 
 /// How one command words the kit's hints: the one place that turns a ``KitHint`` into the name
 /// of an option, and only of an option that the command has (its ``OptionIndex``), with values

@@ -1,4 +1,4 @@
-import MIDIRollKit
+import MIDIRollFiles
 import SMF
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import MIDIRollKit
+import MIDIRollFiles
 
 /// What `--drums` asks for channel 10 (drums): `keep` (the default: nothing touches drums),
 /// `filter` (the key filter applies to them), `transpose` (transposing moves them), or both

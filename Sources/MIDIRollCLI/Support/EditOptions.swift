@@ -1,5 +1,5 @@
 import ArgumentParser
-import MIDIRollKit
+import MIDIRollFiles
 import PianoRoll
 
 /// Transpose options (`--transpose`, `--out-of-range`), for `convert` and `batch` (the

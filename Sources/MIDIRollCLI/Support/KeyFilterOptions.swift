@@ -1,5 +1,5 @@
 import ArgumentParser
-import MIDIRollKit
+import MIDIRollFiles
 import PianoRoll
 
 /// Key options (`--keys`, `--scale`, `--octaves`, `--pitches`, `--mode`, `--snap`), for

@@ -31,16 +31,26 @@ enum ReadableKinds: KindChoice {
   static var kinds: [SongFileKind] { SongFormats.readableByName }
 }
 
+/// The kinds a command's output argument takes, as its help says them (``SongPaths``).
+protocol OutputKindChoice: KindChoice {
+  /// The output argument's help.
+  static var outputHelp: String { get }
+}
+
 /// The kinds `convert` writes.
-enum ConvertKinds: KindChoice {
+enum ConvertKinds: OutputKindChoice {
   /// ``Convert/outputKinds``.
   static var kinds: [SongFileKind] { Convert.outputKinds }
+  /// The output's help (statistics are named by `--to stats` or `.jsonl`).
+  static let outputHelp = "The output (.mid, .json or .npz), or '-' for standard output."
 }
 
 /// The kinds the one-file edits write (`quantize`, `filter`, `transpose`, …).
-enum EditKinds: KindChoice {
+enum EditKinds: OutputKindChoice {
   /// ``TransformPlan/editOutputKinds``.
   static var kinds: [SongFileKind] { TransformPlan.editOutputKinds }
+  /// The output's help.
+  static let outputHelp = "The output (.mid or .json), or '-' for standard output."
 }
 
 /// The kinds `batch` writes.

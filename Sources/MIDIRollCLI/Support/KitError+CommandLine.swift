@@ -1,5 +1,5 @@
 import ArgumentParser
-import MIDIRollKit
+import MIDIRollFiles
 
 /// The command line's side of the kit's one error: the exit code, and hints worded as the
 /// options of the command that met it.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIDIRollFiles
 import MIDIRollKit
 import PianoRoll
 import PianoRollNPZ

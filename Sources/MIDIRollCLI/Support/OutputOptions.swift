@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIDIRollFiles
 import MIDIRollKit
 
 /// Options for commands that write one song, whose `--to` takes the kinds `Kinds` lists.

@@ -1,5 +1,6 @@
 import Foundation
-import MIDIRollKit
+import MIDIRollBatch
+import MIDIRollFiles
 import SMF
 
 /// Shows a batch's progress on standard error: a bar redrawn in place on a terminal, a plain

@@ -1,5 +1,5 @@
 import ArgumentParser
-import MIDIRollKit
+import MIDIRollFiles
 import PianoRoll
 
 /// Quantize options (`--grid`, `--strength`, `--swing`, `--window`, `--ends`, `--min-duration`,

@@ -1,5 +1,5 @@
 import ArgumentParser
-import MIDIRollKit
+import MIDIRollFiles
 
 /// `--max-file-size`: the largest input accepted, one option with one check on every command
 /// that reads a song (through ``InputOptions``), `check` and `batch`.

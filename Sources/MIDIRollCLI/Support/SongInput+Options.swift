@@ -1,3 +1,4 @@
+import MIDIRollFiles
 import MIDIRollKit
 
 /// Reading a song as the command-line options say, and printing what the reader tolerated.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIDIRollFiles
 import MIDIRollKit
 
 /// The one-file commands' use of the kit's pipeline: read, transform, write, and print what

@@ -1,4 +1,4 @@
-import MIDIRollKit
+import MIDIRollFiles
 
 /// Text for standard output, every write checked: a full or closed standard output is a
 /// one-line error (exit 3), never a crash and never silently lost.

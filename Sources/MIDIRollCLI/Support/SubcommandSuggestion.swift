@@ -1,5 +1,5 @@
 import ArgumentParser
-import MIDIRollKit
+import MIDIRollFiles
 
 /// A misspelled subcommand (`midiroll conver a b`) named as such, with the nearest known one,
 /// instead of the parser's "3 unexpected arguments".

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIDIRollFiles
 import MIDIRollKit
 
 /// The MidiTok tokenizer file of the commands that make or read tokens (`tokenize`,

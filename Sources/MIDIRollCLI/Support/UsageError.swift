@@ -1,5 +1,5 @@
 import ArgumentParser
-import MIDIRollKit
+import MIDIRollFiles
 
 /// Bad usage found while the arguments are parsed (in a command's or an option group's
 /// `validate()`), already worded with the hints of the command: ``MIDIRollMain`` prints it as

@@ -1,3 +1,4 @@
+import MIDIRollFiles
 import PianoRoll
 import PianoRollJSON
 import SMF

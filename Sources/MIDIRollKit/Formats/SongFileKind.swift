@@ -1,3 +1,5 @@
+import MIDIRollFiles
+
 /// The name of a format midiroll reads or writes (`mid`, `json`, `npz`, `svg`, `html`, `wav`,
 /// …): what `--from` and `--to` take, and the key of its ``SongFormat`` in ``SongFormats``.
 public struct SongFileKind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {

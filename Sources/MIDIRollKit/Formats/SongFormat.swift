@@ -1,3 +1,5 @@
+import MIDIRollFiles
+
 /// One format a song is read from or written to: its name, extensions, how its first bytes are
 /// recognized, and the decoder and encoder that do the work (``SongFormats`` holds them all).
 ///

@@ -1,3 +1,5 @@
+import MIDIRollFiles
+
 /// The registry of formats: the one place that knows which formats exist, how to tell them apart,
 /// and where their decoders and encoders are.
 public enum SongFormats {

@@ -1,3 +1,4 @@
+import MIDIRollFiles
 import SMF
 
 /// The one pipeline of `convert`, `quantize`, `filter`, the edits, `render` and `batch`: read

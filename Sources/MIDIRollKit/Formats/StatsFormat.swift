@@ -1,3 +1,4 @@
+import MIDIRollFiles
 import SongStatistics
 
 /// A song's statistics (``SongStats``) as one JSON line (`.jsonl`), written only: what `stats

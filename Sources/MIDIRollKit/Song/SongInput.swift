@@ -1,3 +1,4 @@
+import MIDIRollFiles
 import PianoRoll
 import SMF
 
@@ -141,5 +142,15 @@ public struct SongInput: Sendable {
     var song = try self.song()
     try body(&song)
     content = .song(song)
+  }
+}
+
+extension SongInput {
+  /// The song as `.mid` bytes: the file's own for a `.mid` input, else the `.mid` midiroll writes.
+  package var midiBytes: [UInt8] {
+    switch content {
+    case .midi(let bytes, _): bytes
+    case .song(let song): song.serialized()
+    }
   }
 }

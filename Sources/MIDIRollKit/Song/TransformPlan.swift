@@ -1,3 +1,4 @@
+import MIDIRollFiles
 import PianoRoll
 
 /// What is done to a song between reading and writing, in this order: the sustain pedal

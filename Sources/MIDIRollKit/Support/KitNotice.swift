@@ -1,3 +1,5 @@
+import MIDIRollFiles
+
 /// A warning the kit hands to its caller to show (a comparison song's tolerated problems,
 /// samples clipped in a render): where, what, and what would help.
 public struct KitNotice: Sendable, Equatable {

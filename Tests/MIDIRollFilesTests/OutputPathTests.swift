@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import MIDIRollKit
+@testable import MIDIRollFiles
 
 /// What a path named as an output is (``OutputPath``), and how ``FileIO/write(to:inputs:force:_:)``
 /// writes each kind.

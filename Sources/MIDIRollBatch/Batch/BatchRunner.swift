@@ -1,4 +1,6 @@
 import Foundation
+import MIDIRollFiles
+import MIDIRollKit
 import SMF
 import SongStatistics
 
@@ -34,7 +36,6 @@ public struct BatchRunner {
         midi: configuration.readOptions, maximumSize: configuration.maximumFileSize,
         prefer: configuration.prefer))
     let (inputID, outputID) = try prepareFolders()
-    AllocatorTuning.keepFreedMemory()
     let interrupts = InterruptWatcher(resumeAdvice: configuration.hintWords(.resume))
     interrupts.start()
     defer { interrupts.stop() }

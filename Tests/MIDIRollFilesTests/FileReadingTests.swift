@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MIDIRollKit
+@testable import MIDIRollFiles
 
 @Suite("FileIO reading")
 struct FileReadingTests {

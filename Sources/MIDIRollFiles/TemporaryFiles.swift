@@ -54,7 +54,7 @@ public final class TemporarySlot: @unchecked Sendable {
 
   /// Removes the recorded temporary file and refuses every later ``create(_:_:)`` and
   /// ``commit(to:)``. Safe to call from any thread.
-  func abandon() {
+  package func abandon() {
     lock.lock()
     defer { lock.unlock() }
     abandoned = true
@@ -118,7 +118,7 @@ extension FileIO {
 
   /// Creates `folder` and its missing parents.
   /// - Throws: ``KitError`` (cannot write) naming `output`, the folder and the reason.
-  static func makeFolders(_ folder: String, for output: String) throws(KitError) {
+  package static func makeFolders(_ folder: String, for output: String) throws(KitError) {
     if mkdir(folder, 0o777) == 0 || errno == EEXIST { return }
     guard errno == ENOENT, let slash = folder.lastIndex(of: "/"), slash != folder.startIndex else {
       throw writeError(output, errno, "cannot create the folder \(folder)")

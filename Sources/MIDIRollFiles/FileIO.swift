@@ -178,7 +178,7 @@ public enum FileIO {
 
   /// The first `count` bytes of a regular file (fewer when it is shorter; none when it cannot
   /// be read): enough to tell its kind.
-  static func prefix(of path: String, count: Int) -> [UInt8] {
+  package static func prefix(of path: String, count: Int) -> [UInt8] {
     guard path != "-", let (descriptor, _) = try? openRegularFile(path) else { return [] }
     defer { close(descriptor) }
     return [UInt8](unsafeUninitializedCapacity: count) { buffer, got in

@@ -1,4 +1,5 @@
 import Foundation
+import MIDIRollFiles
 import SMF
 
 /// Every batch report in one folder (`midiroll-report*.jsonl`: all shards, all resumed runs)

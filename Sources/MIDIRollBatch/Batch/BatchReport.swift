@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import MIDIRollFiles
 
 /// The JSON Lines report of a batch: one line per input, with a `run` line before the
 /// inputs of each run and a `summary` line after them.

@@ -1,3 +1,5 @@
+import MIDIRollFiles
+
 /// A division of a dataset into named parts by content (`train=0.8,valid=0.1,test=0.1`): each
 /// input goes to the part its content fingerprint falls in, so the choice is the same on every
 /// run, machine and shard count, and every duplicate goes where its group goes.

@@ -11,7 +11,7 @@ func readSome(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: I
 
 /// Writes a whole buffer with `write(2)`, retried on `EINTR`, `EAGAIN` and short writes.
 /// - Returns: 0, or the `errno` of the failure.
-func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32 {
+package func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32 {
   var written = 0
   return writeAll(descriptor, buffer, written: &written)
 }
@@ -19,7 +19,9 @@ func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32 {
 /// Writes a whole buffer with `write(2)`, retried on `EINTR`, `EAGAIN` and short writes, adding
 /// to `written` the bytes the descriptor took (all of them, or those before a failure).
 /// - Returns: 0, or the `errno` of the failure.
-func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer, written total: inout Int) -> Int32 {
+package func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer, written total: inout Int)
+  -> Int32
+{
   var written = 0
   defer { total += written }
   while written < buffer.count {
@@ -39,4 +41,4 @@ func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer, written tot
 }
 
 /// What an `errno` value means, as `strerror` says it (`No space left on device`).
-func errnoText(_ code: Int32) -> String { String(cString: strerror(code)) }
+package func errnoText(_ code: Int32) -> String { String(cString: strerror(code)) }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import MIDIRollKit
+@testable import MIDIRollFiles
 
 @Suite("OneLine errors")
 struct OneLineTests {

@@ -2,7 +2,9 @@
   import Glibc
 #endif
 
-/// Settings of the C allocator for a run of many similar files on several threads.
+/// Settings of the C allocator for a run of many similar files on several threads
+/// (`midiroll batch`), made by the program's entry point before the command runs: a process's
+/// allocator is the program's to tune, never a library's.
 enum AllocatorTuning {
   /// Keeps freed memory in the process instead of giving it back to the system after each
   /// file (glibc only; a no-op elsewhere).

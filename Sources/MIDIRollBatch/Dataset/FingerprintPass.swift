@@ -1,4 +1,6 @@
 import Foundation
+import MIDIRollFiles
+import MIDIRollKit
 import SongStatistics
 
 /// The first, fast pass of `batch --dedup` and `--split`: reads each input it is given once,

@@ -1,3 +1,5 @@
+import MIDIRollKit
+
 /// One input of a batch and where its output goes.
 struct BatchJob: Sendable {
   /// The input's path relative to the input folder.

@@ -1,4 +1,6 @@
 import Foundation
+import MIDIRollFiles
+import MIDIRollKit
 
 /// Walks an input folder for song files, in a deterministic order.
 ///

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import MIDIRollFiles
 
 /// Turns SIGINT, SIGTERM and SIGHUP into a request to stop, without a signal handler doing
 /// any work: the signals are ignored by the process and delivered to a dispatch source.

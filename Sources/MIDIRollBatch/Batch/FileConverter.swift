@@ -1,3 +1,5 @@
+import MIDIRollFiles
+import MIDIRollKit
 import SongStatistics
 
 /// The work done for one input of a batch: the one ``SongPipeline`` (read → transform →

@@ -98,10 +98,7 @@ struct DatasetSummary: Sendable {
     out.rawInteger(files)
     out.raw(", \"muspyRefused\": ")
     out.rawInteger(muspyRefused)
-    out.raw(", \"histograms\": [")
-    for (index, histogram) in histograms.enumerated() {
-      out.raw(index == 0 ? "{\"name\": " : ", {\"name\": ")
-      out.rawString(histogram.name)
+    Self.writeNamedObjects("histograms", histograms, name: { $0.name }, to: &out) { histogram, out in
       out.raw(", \"title\": ")
       out.rawString(histogram.title)
       if let range = histogram.range {
@@ -121,25 +118,34 @@ struct DatasetSummary: Sendable {
       out.rawInteger(histogram.count)
       out.raw(", \"missing\": ")
       out.rawInteger(histogram.missing)
-      out.raw("}")
     }
-    out.raw("]")
-    for (name, counts, unit) in [
+    for (key, counts, unit) in [
       ("meters", meters, "files"), ("keys", keys, "files"), ("instruments", instruments, "notes"),
     ] {
-      out.raw(", ")
-      out.rawString(name)
-      out.raw(": [")
-      for (index, entry) in counts.enumerated() {
-        out.raw(index == 0 ? "{\"name\": " : ", {\"name\": ")
-        out.rawString(entry.name)
+      Self.writeNamedObjects(key, counts, name: { $0.name }, to: &out) { entry, out in
         out.raw(unit == "files" ? ", \"files\": " : ", \"notes\": ")
         out.rawInteger(entry.count)
-        out.raw("}")
       }
-      out.raw("]")
     }
     out.raw("}")
     return String(decoding: out.collectedBytes(), as: UTF8.self)
+  }
+
+  /// Writes the member `, "key": [{"name": …, …}, …]`: one object an item, opening with its
+  /// name, its other members written by `members`.
+  private static func writeNamedObjects<Item>(
+    _ key: String, _ items: [Item], name: (Item) -> String, to out: inout JSONWriter,
+    members: (Item, inout JSONWriter) -> Void
+  ) {
+    out.raw(", ")
+    out.rawString(key)
+    out.raw(": [")
+    for (index, item) in items.enumerated() {
+      out.raw(index == 0 ? "{\"name\": " : ", {\"name\": ")
+      out.rawString(name(item))
+      members(item, &out)
+      out.raw("}")
+    }
+    out.raw("]")
   }
 }

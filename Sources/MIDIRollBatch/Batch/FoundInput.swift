@@ -1,3 +1,5 @@
+import MIDIRollKit
+
 /// A song file found in the input tree.
 struct FoundInput: Sendable {
   /// The path relative to the input folder, with `/` between components.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MIDIRollKit
+@testable import MIDIRollFiles
 
 @Suite("OutputSink")
 struct OutputSinkTests {

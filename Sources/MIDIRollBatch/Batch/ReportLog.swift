@@ -1,4 +1,5 @@
 import Foundation
+import MIDIRollFiles
 
 /// One batch report read back: the latest line of each input, the runs, and what could not
 /// be read. Used by `batch --resume` (what is done) and `midiroll report` (the totals).

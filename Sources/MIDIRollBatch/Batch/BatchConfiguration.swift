@@ -1,3 +1,5 @@
+import MIDIRollFiles
+import MIDIRollKit
 import PianoRoll
 import PianoRollJSON
 import SMF

@@ -1,3 +1,5 @@
+import MIDIRollBatch
+import MIDIRollFiles
 import MIDIRollKit
 import PianoRoll
 import SongStatistics
