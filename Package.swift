@@ -221,3 +221,30 @@ if Context.environment["MIDIROLL_WARNINGS_AS_ERRORS"] != nil {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
   }
 }
+
+// The shared library the Python package loads (`libmidiroll_abi.so`; not named `midiroll`, the
+// command line's product): the C ABI of `include/midiroll.h` (`MIDIRollC`) with the Swift
+// runtime linked in statically, exporting only its `midiroll_` functions (python/swift holds its
+// one source file, the version script and the macOS export list). Its linker flags are unsafe
+// flags, which a package depended on by version may not have, so it is declared only when
+// MIDIROLL_SHARED_LIBRARY is set: `make build`, `make wheel` and python/setup.py set it, so the
+// binary and the library come from one release build of the same modules.
+if Context.environment["MIDIROLL_SHARED_LIBRARY"] != nil {
+  let glue = "\(Context.packageDirectory)/python/swift"
+  package.products.append(.library(name: "midiroll_abi", type: .dynamic, targets: ["MIDIRollSharedLibrary"]))
+  package.targets.append(
+    .target(
+      name: "MIDIRollSharedLibrary", dependencies: ["MIDIRollC"], path: "python/swift/Library",
+      linkerSettings: [
+        // The Swift runtime inside (SwiftPM's --static-swift-stdlib is ignored for dynamic
+        // libraries), only midiroll_* exported, sections nothing reaches dropped. lld, whose
+        // dynamic symbol table then holds the exports alone (gold keeps the runtime's metadata
+        // there too, as local symbols).
+        .unsafeFlags(
+          ["-static-stdlib", "-use-ld=lld", "-Xlinker", "--version-script=\(glue)/midiroll.map", "-Xlinker", "--gc-sections"],
+          .when(platforms: [.linux])),
+        // Apple platforms have the Swift runtime in the system; only the ABI is exported.
+        .unsafeFlags(
+          ["-Xlinker", "-exported_symbols_list", "-Xlinker", "\(glue)/midiroll.exports"], .when(platforms: [.macOS])),
+      ]))
+}

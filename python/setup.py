@@ -1,5 +1,6 @@
-"""Builds the wheel of `midiroll`: the Python package plus `libmidiroll.so`, the C ABI of
-`include/midiroll.h` built by Swift (`python/swift`) with the Swift runtime linked in.
+"""Builds the wheel of `midiroll`: the Python package plus `libmidiroll_abi.so`, the C ABI of
+`include/midiroll.h` built by Swift (the root package's product `midiroll_abi`, declared when
+MIDIROLL_SHARED_LIBRARY is set) with the Swift runtime linked in.
 
 `pip install ./python` (or `pip wheel`) from a checkout runs `swift build` here, so Swift must
 be installed (on the PATH, in $SWIFT, or at /opt/swift). `make wheel` builds the library once
@@ -36,10 +37,11 @@ def find_swift():
 def build_library():
     """Builds libmidiroll with Swift and returns its path."""
     swift = find_swift()
-    command = [swift, "build", "-c", "release", "--package-path", os.path.join(HERE, "swift"),
-               "--product", "midiroll_abi"]
-    subprocess.run(command, check=True)
-    binaries = subprocess.run(command + ["--show-bin-path"], check=True, capture_output=True, text=True)
+    command = [swift, "build", "-c", "release", "--package-path", os.path.dirname(HERE), "--product", "midiroll_abi"]
+    environment = dict(os.environ, MIDIROLL_SHARED_LIBRARY="1")
+    subprocess.run(command, check=True, env=environment)
+    binaries = subprocess.run(command + ["--show-bin-path"], check=True, capture_output=True, text=True,
+                              env=environment)
     return os.path.join(binaries.stdout.strip(), LIBRARY)
 
 
