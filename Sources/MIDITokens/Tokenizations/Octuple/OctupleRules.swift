@@ -1,0 +1,70 @@
+import JSON
+
+/// Octuple: several vocabularies, one compound token per note (Pitch, Position, Bar and the
+/// optional fields).
+struct OctupleRules: CompoundTokenRules {
+  func adjust(_ config: inout TokenizerConfig) {
+    config.useChords = false
+    config.useRests = false
+    config.useSustainPedals = false
+    config.usePitchBends = false
+    config.useControlChanges = false
+    config.usePitchIntervals = false
+    config.useKeySignatures = false
+    config.deleteEqualSuccessiveTempoChanges = true
+    config.programChanges = false
+    config.durationsForAllProgramsOrNone()
+    if !config.hasMaxBarEmbedding { config.maxBarEmbedding = 60 }
+  }
+
+  func check(_ tokenizer: Tokenizer) throws(TokensError) {
+    // MidiTok cannot make an Octuple without a number of bars, and indexes its list of bar
+    // ticks from the end with one below 0.
+    let bars = tokenizer.config.maxBarEmbedding
+    guard (bars ?? 0) < 1 else { return }
+    throw TokensError(
+      .unsupported(
+        path: JSONPathShorthand.config.appending("additional_params").appending("max_bar_embedding"),
+        value: bars.map { "\($0)" } ?? "null", reason: "Octuple needs a number of bars of at least 1"))
+  }
+
+  func fields(of config: TokenizerConfig) -> [String] {
+    let optional = [
+      (config.useVelocities, "Velocity"), (config.usingNoteDurationTokens, "Duration"),
+      (config.usePrograms, "Program"), (config.useTempos, "Tempo"), (config.useTimeSignatures, "TimeSig"),
+    ]
+    return ["Pitch", "Position", "Bar"] + optional.filter(\.0).map(\.1)
+  }
+
+  func vocabularies(of tokenizer: Tokenizer) -> [Vocabulary] {
+    let config = tokenizer.config
+    let tokens = tokenizer.compoundTokenLists
+    let bars = (0..<max(config.maxBarEmbedding ?? 0, 0)).map { "Bar_\($0)" }
+    var lists = [tokens.pitches, tokens.positions, bars]
+    if config.useVelocities { lists.append(tokens.velocities) }
+    if config.usingNoteDurationTokens { lists.append(tokens.durations) }
+    if config.usePrograms { lists.append(tokens.programs) }
+    if config.useTempos { lists.append(tokens.tempos) }
+    if config.useTimeSignatures { lists.append(tokens.timeSignatures) }
+    return tokenizer.compoundVocabularies(lists)
+  }
+
+  func prepared(_ score: Score, by tokenizer: Tokenizer) -> Score { tokenizer.octupleClipped(score) }
+
+  func encode(_ score: Score, by tokenizer: Tokenizer, to receiver: any TokenSequenceReceiver)
+    throws(TokensError)
+  {
+    try tokenizer.encodeCompound(score, rules: self, to: receiver)
+  }
+
+  func compoundTokens(
+    _ events: [TokenEvent], ticksPerQuarter: Int, by tokenizer: Tokenizer,
+    into result: inout Tokenizer.CompoundRows
+  ) throws(TokensError) {
+    try tokenizer.octupleTokens(events, ticksPerQuarter: ticksPerQuarter, into: &result)
+  }
+
+  func decode(_ sequences: [[String]], by tokenizer: Tokenizer) throws(TokensError) -> Score {
+    try tokenizer.decodeOctuple(tokenizer.compoundTokens(sequences))
+  }
+}
