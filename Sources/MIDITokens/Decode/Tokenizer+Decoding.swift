@@ -80,6 +80,17 @@ extension Tokenizer {
     return found.ticksPerBeat
   }
 
+  /// The ticks of a bar, a beat and a position in a decoded time signature (REMI's, CPWord's
+  /// and Octuple's decoders).
+  func decodingUnits(_ signature: ScoreTimeSignature) throws(TokensError) -> (
+    bar: Int, beat: Int, position: Int
+  ) {
+    let beat = try ticksPerBeat(ofDenominator: signature.denominator)
+    return (
+      Self.ticksPerBar(signature, ticksPerQuarter: timeDivision), beat, beat / config.maxPositionsPerBeat
+    )
+  }
+
   /// A `TimeSig_n/d` value.
   static func timeSignature(_ value: Substring) throws(TokensError) -> (numerator: Int, denominator: Int) {
     let parts = value.split(separator: "/", omittingEmptySubsequences: false)

@@ -35,6 +35,30 @@ extension Tokenizer {
     return values
   }
 
+  /// Greedy time tokens (`_time_ticks_to_tokens`) of a kind, Rest or TimeShift, from `tick`
+  /// towards `time`, each at the tick it starts from. Returns the tick they reach.
+  @inline(__always)
+  func emitTimeTokens(
+    _ kind: TokenEvent.Kind, from tick: Int, to time: Int, ticksPerBeat: Int, into result: inout TokenOutput
+  ) throws(TokensError) -> Int {
+    var tick = tick
+    for (index, ticks) in try timeValues(for: time - tick, ticksPerBeat: ticksPerBeat, rest: kind == .rest) {
+      try result.emit(
+        TokenEvent(time: Int32(truncatingIfNeeded: tick), kind: kind, value: Int32(index), program: 0))
+      tick += ticks
+    }
+    return tick
+  }
+
+  /// The ticks of a bar, a beat and a position in a time signature, for songs of
+  /// `ticksPerQuarter` (REMI's, CPWord's and Octuple's bars).
+  func barUnits(_ signature: (numerator: Int, denominator: Int), ticksPerQuarter: Int) -> (
+    bar: Int, beat: Int, position: Int
+  ) {
+    let beat = Self.ticksPerBeat(denominator: signature.denominator, ticksPerQuarter: ticksPerQuarter)
+    return (beat * signature.numerator, beat, beat / config.maxPositionsPerBeat)
+  }
+
   /// What an event says of the latest note end so far (`_previous_note_end_update`): a
   /// note's first token its end; Program, Tempo, KeySig, Pedal, PedalOff, PitchBend and Chord
   /// tokens their tick, and TimeSig and ControlChange too but in MIDI-Like.
@@ -71,26 +95,13 @@ extension Tokenizer {
       }
       if time != previousTick {
         if config.useRests, time - previousNoteEnd >= (try minimumRest(ticksPerBeat: ticksPerBeat)) {
-          previousTick = max(previousNoteEnd, previousTick)
-          for (index, ticks) in try timeValues(
-            for: time - previousTick, ticksPerBeat: ticksPerBeat, rest: true)
-          {
-            try result.emit(
-              TokenEvent(
-                time: Int32(truncatingIfNeeded: previousTick), kind: .rest, value: Int32(index), program: 0))
-            previousTick += ticks
-          }
+          previousTick = try emitTimeTokens(
+            .rest, from: max(previousNoteEnd, previousTick), to: time, ticksPerBeat: ticksPerBeat,
+            into: &result)
         }
         if time != previousTick {
-          for (index, ticks) in try timeValues(
-            for: time - previousTick, ticksPerBeat: ticksPerBeat, rest: false)
-          {
-            try result.emit(
-              TokenEvent(
-                time: Int32(truncatingIfNeeded: previousTick), kind: .timeShift, value: Int32(index),
-                program: 0))
-            previousTick += ticks
-          }
+          previousTick = try emitTimeTokens(
+            .timeShift, from: previousTick, to: time, ticksPerBeat: ticksPerBeat, into: &result)
         }
         previousTick = time
       }
@@ -106,6 +117,52 @@ extension Tokenizer {
         try result.emit(note: note, tokens: &notes)
         previousNoteEnd = max(previousNoteEnd, Int(note.end))
       }
+    }
+  }
+}
+
+/// Where REMI's and CPWord's encoders and decoders are among the bars: the current bar (−1
+/// before the first) and its first tick, and the bar and tick of the last time signature change,
+/// from which bars are counted.
+struct BarClock {
+  var currentBar = -1
+  var tickAtCurrentBar = 0
+  var barAtLastChange = 0
+  var tickAtLastChange = 0
+
+  /// The bar a tick falls in, counted from the last change.
+  func bar(of tick: Int, ticksPerBar: Int) -> Int {
+    barAtLastChange + Tokenizer.floorDivision(tick - tickAtLastChange, ticksPerBar).0
+  }
+
+  /// A time signature change at `tick` (encoders): bars count from there.
+  mutating func startSection(at tick: Int, ticksPerBar: Int) {
+    barAtLastChange = bar(of: tick, ticksPerBar: ticksPerBar)
+    tickAtLastChange = tick
+  }
+
+  /// A time signature change on a decoded Bar: bars count from the current one.
+  mutating func startSectionAtCurrentBar() {
+    tickAtLastChange = tickAtCurrentBar
+    barAtLastChange = currentBar
+  }
+
+  /// A decoded Bar token: the next bar, which starts a bar after the current one's start (the
+  /// first at `tick`). Returns the tick it starts at.
+  mutating func nextBar(from tick: Int, ticksPerBar: Int) -> Int {
+    currentBar += 1
+    tickAtCurrentBar = currentBar > 0 ? tickAtCurrentBar + ticksPerBar : tick
+    return tickAtCurrentBar
+  }
+
+  /// After rests, which make no Bar tokens: the bar `tick` falls in becomes the current bar
+  /// (bar −1 counting as bar 0) when it is later (`real_current_bar`).
+  mutating func moveToRealBar(of tick: Int, ticksPerBar: Int) {
+    let realBar = bar(of: tick, ticksPerBar: ticksPerBar)
+    if realBar > currentBar {
+      if currentBar == -1 { currentBar = 0 }
+      tickAtCurrentBar += (realBar - currentBar) * ticksPerBar
+      currentBar = realBar
     }
   }
 }

@@ -50,6 +50,35 @@ protocol TimeTokenRules: TokenizationRules {
   ) throws(TokensError)
 }
 
+extension TimeTokenRules {
+  func encode(_ score: Score, by tokenizer: Tokenizer, to receiver: any TokenSequenceReceiver)
+    throws(TokensError)
+  {
+    try tokenizer.encodeEvents(of: score, rules: self, to: receiver)
+  }
+}
+
+/// A tokenization of TimeShift tokens (TSD, MIDI-Like): notes and TimeShift values in one
+/// vocabulary, TimeShifts (and Rests) to each new tick.
+protocol TimeShiftRules: TimeTokenRules {}
+
+extension TimeShiftRules {
+  func vocabularies(of tokenizer: Tokenizer) -> [Vocabulary] {
+    tokenizer.oneVocabulary { vocabulary in
+      tokenizer.appendNoteTokens(to: &vocabulary)
+      vocabulary.append(contentsOf: tokenizer.durations.map { "TimeShift_\($0)" })
+      tokenizer.appendAdditionalTokens(to: &vocabulary)
+    }
+  }
+
+  func timeEvents(
+    _ items: some Sequence<TrackItem>, notes: inout NoteTokens, global: [TokenEvent], ticksPerQuarter: Int,
+    by tokenizer: Tokenizer, into output: inout TokenOutput
+  ) throws(TokensError) {
+    try tokenizer.timeShiftEvents(items, notes: &notes, ticksPerQuarter: ticksPerQuarter, into: &output)
+  }
+}
+
 /// A tokenization whose token is a compound of one token per field, each field with its own
 /// vocabulary (CPWord, Octuple): the shared `_score_to_tokens`
 /// (``Tokenizer/encodeCompound(_:rules:to:)``) makes REMI's events, and the tokenization makes
@@ -66,4 +95,10 @@ protocol CompoundTokenRules: TokenizationRules {
 
 extension CompoundTokenRules {
   var isMultiVocabulary: Bool { true }
+
+  func encode(_ score: Score, by tokenizer: Tokenizer, to receiver: any TokenSequenceReceiver)
+    throws(TokensError)
+  {
+    try tokenizer.encodeCompound(score, rules: self, to: receiver)
+  }
 }

@@ -21,26 +21,14 @@ struct CPWordRules: CompoundTokenRules {
   }
 
   func vocabularies(of tokenizer: Tokenizer) -> [Vocabulary] {
-    let config = tokenizer.config
-    let tokens = tokenizer.compoundTokenLists
-    var lists = [
-      ["Family_Metric", "Family_Note"], ["Ignore_None", "Bar_None"] + tokens.positions,
-      ["Ignore_None"] + tokens.pitches,
-    ]
-    if config.useVelocities { lists.append(["Ignore_None"] + tokens.velocities) }
-    if config.usingNoteDurationTokens { lists.append(["Ignore_None"] + tokens.durations) }
-    if config.usePrograms { lists.append(["Ignore_None"] + tokens.programs) }
-    if config.useChords { lists.append(["Ignore_None"] + tokenizer.chordTokens) }
-    if config.useRests { lists.append(["Ignore_None"] + tokenizer.rests.map { "Rest_\($0)" }) }
-    if config.useTempos { lists.append(["Ignore_None"] + tokens.tempos) }
-    if config.useTimeSignatures { lists.append(["Ignore_None"] + tokens.timeSignatures) }
-    return tokenizer.compoundVocabularies(lists)
-  }
-
-  func encode(_ score: Score, by tokenizer: Tokenizer, to receiver: any TokenSequenceReceiver)
-    throws(TokensError)
-  {
-    try tokenizer.encodeCompound(score, rules: self, to: receiver)
+    tokenizer.compoundVocabularies(
+      fields(of: tokenizer.config).map { field in
+        switch field {
+        case "Family": ["Family_Metric", "Family_Note"]
+        case "Position": ["Ignore_None", "Bar_None"] + tokenizer.positionTokens
+        default: ["Ignore_None"] + tokenizer.fieldTokens(field)
+        }
+      })
   }
 
   func compoundTokens(

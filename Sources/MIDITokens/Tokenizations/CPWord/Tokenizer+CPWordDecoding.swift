@@ -13,10 +13,7 @@ extension Tokenizer {
     var tempos = [ScoreTempo(time: -1, mspq: -60_000_000)]
     var signatures: [ScoreTimeSignature] = []
     var tick = 0
-    var tickAtLastChange = 0
-    var tickAtCurrentBar = 0
-    var currentBar = -1
-    var barAtLastChange = 0
+    var clock = BarClock()
     var program = 0
     var previousNoteEnd = 0
     for (sequenceIndex, sequence) in sequences.enumerated() {
@@ -34,16 +31,11 @@ extension Tokenizer {
         if signatures.isEmpty { signatures.append(ScoreTimeSignature(time: 0, numerator: 4, denominator: 4)) }
       }
       var signature = signatures[0]
-      var ticksPerBar = Self.ticksPerBar(signature, ticksPerQuarter: timeDivision)
-      var ticksPerBeat = try self.ticksPerBeat(ofDenominator: signature.denominator)
-      var ticksPerPosition = ticksPerBeat / config.maxPositionsPerBeat
+      var (ticksPerBar, ticksPerBeat, ticksPerPosition) = try decodingUnits(signature)
       var track = ScoreTrack(program: 0, isDrum: false)
       if !config.oneTokenStreamForPrograms {
         tick = 0
-        tickAtLastChange = 0
-        tickAtCurrentBar = 0
-        currentBar = -1
-        barAtLastChange = 0
+        clock = BarClock()
         previousNoteEnd = 0
         var isDrum = false
         if config.usePrograms, let programField {
@@ -90,25 +82,20 @@ extension Tokenizer {
         } else if family == "Metric" {
           let barOrPosition = Self.type(compound[1])
           if barOrPosition == "Bar" {
-            currentBar += 1
-            if currentBar > 0 { tick = tickAtCurrentBar + ticksPerBar }
-            tickAtCurrentBar = tick
+            tick = clock.nextBar(from: tick, ticksPerBar: ticksPerBar)
             if config.useTimeSignatures, let signatureField {
               let (numerator, denominator) = try Self.timeSignature(try Self.value(compound[signatureField]))
               if numerator != signature.numerator || denominator != signature.denominator {
                 signature = ScoreTimeSignature(
                   time: Int32(clamping: tick), numerator: numerator, denominator: denominator)
                 if sequenceIndex == 0 { signatures.append(signature) }
-                tickAtLastChange = tickAtCurrentBar
-                barAtLastChange = currentBar
-                ticksPerBar = Self.ticksPerBar(signature, ticksPerQuarter: timeDivision)
-                ticksPerBeat = try self.ticksPerBeat(ofDenominator: denominator)
-                ticksPerPosition = ticksPerBeat / config.maxPositionsPerBeat
+                clock.startSectionAtCurrentBar()
+                (ticksPerBar, ticksPerBeat, ticksPerPosition) = try decodingUnits(signature)
               }
             }
           } else if barOrPosition == "Position" {
-            if currentBar == -1 { currentBar = 0 }
-            tick = tickAtCurrentBar + (try Self.integer(compound[1])) * ticksPerPosition
+            if clock.currentBar == -1 { clock.currentBar = 0 }
+            tick = clock.tickAtCurrentBar + (try Self.integer(compound[1])) * ticksPerPosition
             if config.useTempos && sequenceIndex == 0, let tempoField {
               let tempo = try Self.tempo(try Self.value(compound[tempoField]), at: tick)
               guard let qpm = Double(String(try Self.value(compound[tempoField]))) else {
@@ -123,12 +110,7 @@ extension Tokenizer {
             tick = max(previousNoteEnd, tick)
             tick += try ticks(of: try Self.value(compound[restField]), ticksPerBeat: ticksPerBeat, rest: true)
             guard ticksPerBar > 0 else { throw TokensError(.decodingFails("a bar of 0 ticks")) }
-            let realBar = barAtLastChange + Self.floorDivision(tick - tickAtLastChange, ticksPerBar).0
-            if realBar > currentBar {
-              if currentBar == -1 { currentBar = 0 }
-              tickAtCurrentBar += (realBar - currentBar) * ticksPerBar
-              currentBar = realBar
-            }
+            clock.moveToRealBar(of: tick, ticksPerBar: ticksPerBar)
           }
           previousNoteEnd = max(previousNoteEnd, tick)
         }

@@ -21,23 +21,16 @@ extension Tokenizer {
     let tempoField = fields.firstIndex(of: "Tempo")
     let signatureField = fields.firstIndex(of: "TimeSig")
     let durationOffset = noteDurationOffset
-    var currentBar = -1
-    var barAtLastChange = 0
+    var clock = BarClock()
     var previousTick = -1
     var previousNoteEnd = 0
-    var tickAtLastChange = 0
-    var tickAtCurrentBar = 0
     var signature = (numerator: 4, denominator: 4)
     var tempo = NumPy.pythonRepr(defaultTempo)
     var program: Int?
-    func units(_ signature: (numerator: Int, denominator: Int)) -> (bar: Int, beat: Int, position: Int) {
-      let beat = Self.ticksPerBeat(denominator: signature.denominator, ticksPerQuarter: ticksPerQuarter)
-      return (beat * signature.numerator, beat, beat / config.maxPositionsPerBeat)
-    }
-    var (ticksPerBar, ticksPerBeat, ticksPerPosition) = units(signature)
+    var (ticksPerBar, ticksPerBeat, ticksPerPosition) = barUnits(signature, ticksPerQuarter: ticksPerQuarter)
     if config.useTimeSignatures, let first = events.first(where: { $0.kind == .timeSignature }) {
       signature = (Int(first.value >> 16), Int(first.value & 0xFFFF))
-      (ticksPerBar, ticksPerBeat, ticksPerPosition) = units(signature)
+      (ticksPerBar, ticksPerBeat, ticksPerPosition) = barUnits(signature, ticksPerQuarter: ticksPerQuarter)
     }
     if config.useTempos {
       for event in events {
@@ -70,15 +63,10 @@ extension Tokenizer {
             result.append(rest)
             previousTick += ticks
           }
-          let realBar = barAtLastChange + Self.floorDivision(previousTick - tickAtLastChange, ticksPerBar).0
-          if realBar > currentBar {
-            if currentBar == -1 { currentBar = 0 }
-            tickAtCurrentBar += (realBar - currentBar) * ticksPerBar
-            currentBar = realBar
-          }
+          clock.moveToRealBar(of: previousTick, ticksPerBar: ticksPerBar)
         }
         let newBars =
-          barAtLastChange + Self.floorDivision(time - tickAtLastChange, ticksPerBar).0 - currentBar
+          clock.bar(of: time, ticksPerBar: ticksPerBar) - clock.currentBar
         if newBars >= 1 {
           var signatureText: String? =
             config.useTimeSignatures ? "\(signature.numerator)/\(signature.denominator)" : nil
@@ -86,19 +74,21 @@ extension Tokenizer {
             if step == newBars - 1 && event.kind == .timeSignature {
               signatureText = "\(event.value >> 16)/\(event.value & 0xFFFF)"
             }
-            var bar = compound((currentBar + step + 1) * ticksPerBar)
+            var bar = compound((clock.currentBar + step + 1) * ticksPerBar)
             bar.tokens[1] = "Bar_None"
             if let signatureText, let signatureField {
               bar.tokens[signatureField] = "TimeSig_" + signatureText
             }
             result.append(bar)
           }
-          currentBar += newBars
-          tickAtCurrentBar = tickAtLastChange + (currentBar - barAtLastChange) * ticksPerBar
+          clock.currentBar += newBars
+          clock.tickAtCurrentBar =
+            clock.tickAtLastChange + (clock.currentBar - clock.barAtLastChange) * ticksPerBar
         }
         if event.kind != .timeSignature {
           var position = compound(time)
-          position.tokens[1] = "Position_\(Self.floorDivision(time - tickAtCurrentBar, ticksPerPosition).0)"
+          position.tokens[1] =
+            "Position_\(Self.floorDivision(time - clock.tickAtCurrentBar, ticksPerPosition).0)"
           if event.kind == .chord, let chordField { position.tokens[chordField] = chords[Int(event.value)] }
           if config.useTempos, let tempoField { position.tokens[tempoField] = "Tempo_" + tempo }
           result.append(position)
@@ -107,9 +97,8 @@ extension Tokenizer {
       }
       if event.kind == .timeSignature {
         signature = (Int(event.value >> 16), Int(event.value & 0xFFFF))
-        barAtLastChange += Self.floorDivision(time - tickAtLastChange, ticksPerBar).0
-        tickAtLastChange = time
-        (ticksPerBar, ticksPerBeat, ticksPerPosition) = units(signature)
+        clock.startSection(at: time, ticksPerBar: ticksPerBar)
+        (ticksPerBar, ticksPerBeat, ticksPerPosition) = barUnits(signature, ticksPerQuarter: ticksPerQuarter)
         guard ticksPerBar > 0, ticksPerPosition > 0 else {
           throw TokensError(.notInVocabulary(token: "(a bar of 0 ticks)"))
         }

@@ -37,25 +37,12 @@ struct OctupleRules: CompoundTokenRules {
   }
 
   func vocabularies(of tokenizer: Tokenizer) -> [Vocabulary] {
-    let config = tokenizer.config
-    let tokens = tokenizer.compoundTokenLists
-    let bars = (0..<max(config.maxBarEmbedding ?? 0, 0)).map { "Bar_\($0)" }
-    var lists = [tokens.pitches, tokens.positions, bars]
-    if config.useVelocities { lists.append(tokens.velocities) }
-    if config.usingNoteDurationTokens { lists.append(tokens.durations) }
-    if config.usePrograms { lists.append(tokens.programs) }
-    if config.useTempos { lists.append(tokens.tempos) }
-    if config.useTimeSignatures { lists.append(tokens.timeSignatures) }
-    return tokenizer.compoundVocabularies(lists)
+    let bars = (0..<max(tokenizer.config.maxBarEmbedding ?? 0, 0)).map { "Bar_\($0)" }
+    return tokenizer.compoundVocabularies(
+      fields(of: tokenizer.config).map { $0 == "Bar" ? bars : tokenizer.fieldTokens($0) })
   }
 
   func prepared(_ score: Score, by tokenizer: Tokenizer) -> Score { tokenizer.octupleClipped(score) }
-
-  func encode(_ score: Score, by tokenizer: Tokenizer, to receiver: any TokenSequenceReceiver)
-    throws(TokensError)
-  {
-    try tokenizer.encodeCompound(score, rules: self, to: receiver)
-  }
 
   func compoundTokens(
     _ events: [TokenEvent], ticksPerQuarter: Int, by tokenizer: Tokenizer,

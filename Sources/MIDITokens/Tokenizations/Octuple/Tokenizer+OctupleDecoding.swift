@@ -23,9 +23,7 @@ extension Tokenizer {
         signatures.append(ScoreTimeSignature(time: 0, numerator: 4, denominator: 4))
       }
       var signature = signatures[0]
-      var ticksPerBar = Self.ticksPerBar(signature, ticksPerQuarter: timeDivision)
-      var ticksPerBeat = try self.ticksPerBeat(ofDenominator: signature.denominator)
-      var ticksPerPosition = ticksPerBeat / config.maxPositionsPerBeat
+      var (ticksPerBar, ticksPerBeat, ticksPerPosition) = try decodingUnits(signature)
       var track = ScoreTrack(program: 0, isDrum: false)
       if !config.oneTokenStreamForPrograms {
         var isDrum = false
@@ -63,9 +61,7 @@ extension Tokenizer {
               time: Int32(clamping: tickAtLastChange), numerator: numerator, denominator: denominator)
             if sequenceIndex == 0 { signatures.append(signature) }
             barAtLastChange = bar
-            ticksPerBar = Self.ticksPerBar(signature, ticksPerQuarter: timeDivision)
-            ticksPerBeat = try self.ticksPerBeat(ofDenominator: denominator)
-            ticksPerPosition = ticksPerBeat / config.maxPositionsPerBeat
+            (ticksPerBar, ticksPerBeat, ticksPerPosition) = try decodingUnits(signature)
           }
         }
         let duration: Int

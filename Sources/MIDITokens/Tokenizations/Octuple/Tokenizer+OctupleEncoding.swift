@@ -17,8 +17,8 @@ extension Tokenizer {
     var tempo = NumPy.pythonRepr(defaultTempo)
     var program = 0
     func units(_ signature: (numerator: Int, denominator: Int)) -> (bar: Int, position: Int) {
-      let beat = Self.ticksPerBeat(denominator: signature.denominator, ticksPerQuarter: ticksPerQuarter)
-      return (beat * signature.numerator, beat / config.maxPositionsPerBeat)
+      let units = barUnits(signature, ticksPerQuarter: ticksPerQuarter)
+      return (units.bar, units.position)
     }
     var (ticksPerBar, ticksPerPosition) = units(signature)
     for (index, event) in events.enumerated() {
