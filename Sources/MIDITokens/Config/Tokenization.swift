@@ -20,7 +20,4 @@ public enum Tokenization: String, Hashable, Sendable, CaseIterable {
     "BEAT": "BEAT is not reproduced by midiroll",
     "MuMIDI": "MuMIDI is not reproduced by midiroll",
   ]
-
-  /// Whether a token is a list of ids, one per vocabulary.
-  public var isMultiVocabulary: Bool { self == .cpWord || self == .octuple }
 }

@@ -7,6 +7,8 @@ import TokenizerModels
 public struct Tokenizer: Sendable {
   /// The tokenization.
   public let tokenization: Tokenization
+  /// The tokenization's rules (``Tokenization/rules``), looked up once.
+  let rules: any TokenizationRules
   /// The configuration after the tokenizer's adjustments.
   public let config: TokenizerConfig
   /// The vocabulary; for CPWord and Octuple, one per token field.
@@ -52,9 +54,10 @@ public struct Tokenizer: Sendable {
   ///   bins could not be searched as NumPy searches them (durations not in increasing order).
   public init(file: TokenizerFile) throws(TokensError) {
     tokenization = file.tokenization
+    rules = file.tokenization.rules
     config = file.config
     trainedModel = try Self.trainedModel(of: file)
-    noteOnOff = file.tokenization == .midiLike
+    noteOnOff = rules.usesNoteOnOff
     let top = JSONPathShorthand.config
 
     timeSignatures =
@@ -134,17 +137,9 @@ public struct Tokenizer: Sendable {
       }
       vocabularies = [vocabulary]
     } else {
-      vocabularies = makeVocabularies()
+      vocabularies = rules.vocabularies(of: self)
     }
-    if tokenization == .octuple && (config.maxBarEmbedding ?? 0) < 1 {
-      // MidiTok cannot make an Octuple without a number of bars, and indexes its list of bar
-      // ticks from the end with one below 0.
-      throw TokensError(
-        .unsupported(
-          path: JSONPathShorthand.config.appending("additional_params").appending("max_bar_embedding"),
-          value: config.maxBarEmbedding.map { "\($0)" } ?? "null",
-          reason: "Octuple needs a number of bars of at least 1"))
-    }
+    try rules.check(self)
     guard !vocabularies.isEmpty else {
       throw TokensError(
         .unsupported(

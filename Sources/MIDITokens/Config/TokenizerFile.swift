@@ -30,16 +30,7 @@ public struct TokenizerFile: Sendable {
   ///   tokenization midiroll does not reproduce (MMM, PerTok, BEAT, MuMIDI) or does not know,
   ///   a version other than 3.x, a field or value midiroll does not reproduce.
   public init(bytes: [UInt8]) throws(TokensError) {
-    let document: JSONValue
-    do {
-      document = try JSONReader.read(bytes) { (reader: inout JSONReader) throws(JSONError) -> JSONValue in
-        let value = try reader.readValue()
-        try reader.finishDocument()
-        return value
-      }
-    } catch {
-      throw TokensError(.json(error))
-    }
+    let document = try JSONValue.document(bytes)
     try self.init(json: document)
   }
 

@@ -21,16 +21,7 @@ public struct TokenIDList: Hashable, Sendable {
   ///   sequence list, the wrong nesting, a token of the wrong width, an id outside the
   ///   vocabulary.
   public init(bytes: [UInt8], tokenizer: Tokenizer) throws(TokensError) {
-    let document: JSONValue
-    do {
-      document = try JSONReader.read(bytes) { (reader: inout JSONReader) throws(JSONError) -> JSONValue in
-        let value = try reader.readValue()
-        try reader.finishDocument()
-        return value
-      }
-    } catch {
-      throw TokensError(.json(error))
-    }
+    let document = try JSONValue.document(bytes)
     try self.init(json: document, tokenizer: tokenizer)
   }
 

@@ -13,18 +13,7 @@ extension Tokenizer {
       }
       sequences.append(tokens)
     }
-    var split: [[DecodedToken]] = []
-    if !tokenization.isMultiVocabulary {
-      for tokens in sequences { split.append(try Self.split(tokens)) }
-    }
-    var score: Score
-    switch tokenization {
-    case .remi: score = try decodeREMI(split)
-    case .tsd: score = try decodeTSD(split)
-    case .midiLike: score = try decodeMIDILike(split)
-    case .structured: score = try decodeStructured(split)
-    case .cpWord, .octuple: score = try decodeMultiVocabulary(sequences)
-    }
+    var score = try rules.decode(sequences, by: self)
     if config.useSustainPedals {
       for index in score.tracks.indices {
         var track = score.tracks[index]
@@ -50,6 +39,14 @@ extension Tokenizer {
     return score
   }
 
+  /// Each sequence's tokens split into type and value.
+  static func split(sequences: [[String]]) throws(TokensError) -> [[DecodedToken]] {
+    var split: [[DecodedToken]] = []
+    for tokens in sequences { split.append(try Self.split(tokens)) }
+    return split
+  }
+
+  /// A sequence's tokens split into type and value.
   static func split(_ tokens: [String]) throws(TokensError) -> [DecodedToken] {
     var result: [DecodedToken] = []
     result.reserveCapacity(tokens.count)
@@ -81,6 +78,17 @@ extension Tokenizer {
       throw TokensError(.decodingFails("no time signature denominator \(denominator) in the vocabulary"))
     }
     return found.ticksPerBeat
+  }
+
+  /// The ticks of a bar, a beat and a position in a decoded time signature (REMI's, CPWord's
+  /// and Octuple's decoders).
+  func decodingUnits(_ signature: ScoreTimeSignature) throws(TokensError) -> (
+    bar: Int, beat: Int, position: Int
+  ) {
+    let beat = try ticksPerBeat(ofDenominator: signature.denominator)
+    return (
+      Self.ticksPerBar(signature, ticksPerQuarter: timeDivision), beat, beat / config.maxPositionsPerBeat
+    )
   }
 
   /// A `TimeSig_n/d` value.

@@ -50,41 +50,40 @@ extension Tokenizer {
     -> Score
   {
     var score = try preprocess(consume original)
-    if tokenization == .octuple { score = octupleClipped(score) }
+    score = rules.prepared(score, by: self)
     try checkSpan(of: score)
-    if tokenization.isMultiVocabulary {
-      let tokens = try encodeCompound(score)
-      try receiver.begin(score: score, width: tokens.width)
-      for (index, sequence) in tokens.sequences.enumerated() {
-        try receiver.beginSequence()
-        let times = receiver.needsTimes ? tokens.times[index] : []
-        try sequence.withUnsafeBufferPointer { ids throws(TokensError) in
-          try times.withUnsafeBufferPointer { times throws(TokensError) in
-            try receiver.receive(ids, times: times)
-          }
-        }
-        try receiver.endSequence()
-      }
-      return score
-    }
+    try rules.encode(score, by: self, to: receiver)
+    return score
+  }
+
+  /// The `_score_to_tokens` of a tokenization of one vocabulary: `body` writes each sequence's
+  /// ids to the output, which hands them to `receiver`.
+  func encodeOneVocabulary(
+    _ score: Score, to receiver: any TokenSequenceReceiver,
+    _ body: (inout TokenOutput) throws(TokensError) -> Void
+  ) throws(TokensError) {
     guard let ids = tokenIDs else { throw TokensError(.notInVocabulary(token: "(several vocabularies)")) }
     try receiver.begin(score: score, width: 1)
     var output = TokenOutput(ids: ids, receiver: receiver)
-    if tokenization == .structured {
-      for events in try structuredSequences(of: score) {
-        try output.beginSequence()
-        for event in events { try output.emit(event) }
-      }
-    } else {
-      try encodeSequences(of: score, into: &output)
-    }
+    try body(&output)
     try output.finish()
-    return score
+  }
+
+  /// The `_score_to_tokens` of REMI, TSD and MIDI-Like (``TimeTokenRules``): each sequence's
+  /// events, the tokenization's time tokens among them, as ids.
+  func encodeEvents(of score: Score, rules: some TimeTokenRules, to receiver: any TokenSequenceReceiver)
+    throws(TokensError)
+  {
+    try encodeOneVocabulary(score, to: receiver) { (output: inout TokenOutput) throws(TokensError) in
+      try encodeSequences(of: score, rules: rules, into: &output)
+    }
   }
 
   /// `_score_to_tokens` for REMI, TSD and MIDI-Like: each sequence's events, time tokens
   /// included, as ids.
-  func encodeSequences(of score: Score, into output: inout TokenOutput) throws(TokensError) {
+  func encodeSequences(of score: Score, rules: some TimeTokenRules, into output: inout TokenOutput)
+    throws(TokensError)
+  {
     let global = globalEvents(of: score)
     var ticksPerBeat: TickSections?
     if !noteOnOff || (config.useSustainPedals && config.sustainPedalDuration) || config.useChords
@@ -100,14 +99,16 @@ extension Tokenizer {
       sortEvents(&events)
       if config.programChanges { insertProgramChanges(&events) }
       try output.beginSequence()
-      try timeEvents(events, global: global, ticksPerQuarter: score.ticksPerQuarter, into: &output)
+      try timeEvents(
+        events, global: global, ticksPerQuarter: score.ticksPerQuarter, rules: rules, into: &output)
       return
     }
     guard !score.tracks.isEmpty else {
       var events = global
       if events.count > 2 { sortEvents(&events) }
       try output.beginSequence()
-      try timeEvents(events, global: global, ticksPerQuarter: score.ticksPerQuarter, into: &output)
+      try timeEvents(
+        events, global: global, ticksPerQuarter: score.ticksPerQuarter, rules: rules, into: &output)
       return
     }
     for track in score.tracks {
@@ -121,13 +122,14 @@ extension Tokenizer {
         try trackEventsButNotes(of: track, ticksPerBeat: ticksPerBeat, into: &events)
         sortEvents(&events)
         var notes = NoteTokens(tokenizer: self, track: track, ticksPerBeat: ticksPerBeat)
-        try timeEvents(
+        try rules.timeEvents(
           TrackEventStream(others: events, track: track), notes: &notes, global: global,
-          ticksPerQuarter: score.ticksPerQuarter, into: &output)
+          ticksPerQuarter: score.ticksPerQuarter, by: self, into: &output)
       } else {
         try trackEvents(of: track, ticksPerBeat: ticksPerBeat, into: &events)
         sortEvents(&events)
-        try timeEvents(events, global: global, ticksPerQuarter: score.ticksPerQuarter, into: &output)
+        try timeEvents(
+          events, global: global, ticksPerQuarter: score.ticksPerQuarter, rules: rules, into: &output)
       }
     }
   }
@@ -135,28 +137,14 @@ extension Tokenizer {
   /// The tokenization's `_add_time_events`, over a sequence's events sorted by
   /// ``sortEvents(_:)``; `global` are the song's global events (``globalEvents(of:)``).
   func timeEvents(
-    _ events: [TokenEvent], global: [TokenEvent], ticksPerQuarter: Int, into output: inout TokenOutput
+    _ events: [TokenEvent], global: [TokenEvent], ticksPerQuarter: Int, rules: some TimeTokenRules,
+    into output: inout TokenOutput
   ) throws(TokensError) {
     // The items are events only: the notes' tokens are among them.
     var notes = NoteTokens(tokenizer: self, track: ScoreTrack(program: 0, isDrum: false), ticksPerBeat: nil)
-    try timeEvents(
+    try rules.timeEvents(
       events.lazy.map(TrackItem.event), notes: &notes, global: global, ticksPerQuarter: ticksPerQuarter,
-      into: &output)
-  }
-
-  /// The tokenization's `_add_time_events`, over a sequence's events sorted by
-  /// ``sortEvents(_:)``, its notes' tokens made by `notes`.
-  func timeEvents(
-    _ items: some Sequence<TrackItem>, notes: inout NoteTokens, global: [TokenEvent], ticksPerQuarter: Int,
-    into output: inout TokenOutput
-  ) throws(TokensError) {
-    switch tokenization {
-    case .remi:
-      try remiTimeEvents(
-        items, notes: &notes, firstTimeSignature: global.first { $0.kind == .timeSignature },
-        ticksPerQuarter: ticksPerQuarter, into: &output)
-    default: try timeShiftEvents(items, notes: &notes, ticksPerQuarter: ticksPerQuarter, into: &output)
-    }
+      by: self, into: &output)
   }
 
   /// `_sort_events`: a stable sort by tick; MIDI-Like with chords sorts by tick then by

@@ -35,119 +35,28 @@ extension Tokenizer {
     return values
   }
 
-  /// REMI's `_add_time_events`: Bar (and TimeSig after it) at each new bar, Position when
-  /// the tick changes, Rest tokens over silences (crossing bars without Bar tokens).
-  /// `firstTimeSignature` is the first TimeSig event, if any; `notes` makes the tokens of
-  /// the notes among the items.
-  func remiTimeEvents(
-    _ items: some Sequence<TrackItem>, notes: inout NoteTokens, firstTimeSignature: TokenEvent?,
-    ticksPerQuarter: Int, into result: inout TokenOutput
-  ) throws(TokensError) {
-    var currentBar = -1
-    var barAtLastChange = 0
-    var previousTick = -1
-    var previousNoteEnd = 0
-    var tickAtLastChange = 0
-    var tickAtCurrentBar = 0
-    var signature = (numerator: 4, denominator: 4)
-    if config.useTimeSignatures, let first = firstTimeSignature {
-      signature = (Int(first.value >> 16), Int(first.value & 0xFFFF))
+  /// Greedy time tokens (`_time_ticks_to_tokens`) of a kind, Rest or TimeShift, from `tick`
+  /// towards `time`, each at the tick it starts from. Returns the tick they reach.
+  @inline(__always)
+  func emitTimeTokens(
+    _ kind: TokenEvent.Kind, from tick: Int, to time: Int, ticksPerBeat: Int, into result: inout TokenOutput
+  ) throws(TokensError) -> Int {
+    var tick = tick
+    for (index, ticks) in try timeValues(for: time - tick, ticksPerBeat: ticksPerBeat, rest: kind == .rest) {
+      try result.emit(
+        TokenEvent(time: Int32(truncatingIfNeeded: tick), kind: kind, value: Int32(index), program: 0))
+      tick += ticks
     }
-    func units(_ signature: (numerator: Int, denominator: Int)) -> (bar: Int, beat: Int, position: Int) {
-      let beat = Self.ticksPerBeat(denominator: signature.denominator, ticksPerQuarter: ticksPerQuarter)
-      return (beat * signature.numerator, beat, beat / config.maxPositionsPerBeat)
-    }
-    var (ticksPerBar, ticksPerBeat, ticksPerPosition) = units(signature)
+    return tick
+  }
 
-    func addBars(until time: Int, kind: TokenEvent.Kind) throws(TokensError) {
-      guard ticksPerBar > 0 else { throw TokensError(.notInVocabulary(token: "(a bar of 0 ticks)")) }
-      let count = barAtLastChange + Self.floorDivision(time - tickAtLastChange, ticksPerBar).0 - currentBar
-      guard count > 0 else { return }
-      for step in 0..<count {
-        currentBar += 1
-        tickAtCurrentBar = tickAtLastChange + (currentBar - barAtLastChange) * ticksPerBar
-        if config.useBarEndTokens && currentBar > 0 {
-          try result.emit(
-            TokenEvent(
-              time: Int32(truncatingIfNeeded: tickAtCurrentBar - 1), kind: .barEnd, value: 0, program: 0))
-        }
-        let barValue = config.maxBarEmbedding != nil ? Int32(currentBar + step) : -1
-        try result.emit(
-          TokenEvent(
-            time: Int32(truncatingIfNeeded: tickAtCurrentBar), kind: .bar, value: barValue, program: 0))
-        if config.useTimeSignatures && !(kind == .timeSignature && step + 1 == count) {
-          try result.emit(
-            TokenEvent(
-              time: Int32(truncatingIfNeeded: tickAtCurrentBar), kind: .timeSignature,
-              value: Int32(signature.numerator << 16 | signature.denominator), program: 0))
-        }
-      }
-    }
-
-    var lastKind: TokenEvent.Kind?
-    for item in items {
-      let time: Int
-      let kind: TokenEvent.Kind
-      switch item {
-      case .event(let event): (time, kind) = (Int(event.time), event.kind)
-      case .note(let note): (time, kind) = (Int(note.time), .pitch)
-      }
-      lastKind = kind
-      if time != previousTick {
-        if config.useRests, time - previousNoteEnd >= (try minimumRest(ticksPerBeat: ticksPerBeat)) {
-          previousTick = max(previousNoteEnd, previousTick)
-          for (index, ticks) in try timeValues(
-            for: time - previousTick, ticksPerBeat: ticksPerBeat, rest: true)
-          {
-            try result.emit(
-              TokenEvent(
-                time: Int32(truncatingIfNeeded: previousTick), kind: .rest, value: Int32(index), program: 0))
-            previousTick += ticks
-          }
-          let realBar = barAtLastChange + Self.floorDivision(previousTick - tickAtLastChange, ticksPerBar).0
-          if realBar > currentBar {
-            if currentBar == -1 { currentBar = 0 }
-            tickAtCurrentBar += (realBar - currentBar) * ticksPerBar
-            currentBar = realBar
-          }
-        }
-        // `addBars` adds bars from the first tick of the bar after the current one.
-        if ticksPerBar <= 0 || time >= tickAtLastChange + (currentBar - barAtLastChange + 1) * ticksPerBar {
-          try addBars(until: time, kind: kind)
-        }
-        if kind != .timeSignature {
-          guard ticksPerPosition > 0 else {
-            throw TokensError(.notInVocabulary(token: "(a position of 0 ticks)"))
-          }
-          let position = Self.floorDivision(time - tickAtCurrentBar, ticksPerPosition).0
-          try result.emit(
-            TokenEvent(
-              time: Int32(truncatingIfNeeded: time), kind: .position,
-              value: Int32(truncatingIfNeeded: position),
-              program: 0))
-        }
-        previousTick = time
-      }
-      switch item {
-      case .event(let event):
-        if event.kind == .timeSignature {
-          barAtLastChange += Self.floorDivision(time - tickAtLastChange, ticksPerBar).0
-          tickAtLastChange = time
-          signature = (Int(event.value >> 16), Int(event.value & 0xFFFF))
-          (ticksPerBar, ticksPerBeat, ticksPerPosition) = units(signature)
-          previousTick -= 1
-        }
-        try result.emit(event)
-        previousNoteEnd = max(previousNoteEnd, noteEndUpdate(event))
-      case .note(let note):
-        try result.emit(note: note, tokens: &notes)
-        // The note's first token says its end (a Program token its onset, before it).
-        previousNoteEnd = max(previousNoteEnd, Int(note.end))
-      }
-    }
-    if config.addTrailingBars && previousNoteEnd > previousTick, let lastKind {
-      try addBars(until: previousNoteEnd, kind: lastKind)
-    }
+  /// The ticks of a bar, a beat and a position in a time signature, for songs of
+  /// `ticksPerQuarter` (REMI's, CPWord's and Octuple's bars).
+  func barUnits(_ signature: (numerator: Int, denominator: Int), ticksPerQuarter: Int) -> (
+    bar: Int, beat: Int, position: Int
+  ) {
+    let beat = Self.ticksPerBeat(denominator: signature.denominator, ticksPerQuarter: ticksPerQuarter)
+    return (beat * signature.numerator, beat, beat / config.maxPositionsPerBeat)
   }
 
   /// What an event says of the latest note end so far (`_previous_note_end_update`): a
@@ -186,26 +95,13 @@ extension Tokenizer {
       }
       if time != previousTick {
         if config.useRests, time - previousNoteEnd >= (try minimumRest(ticksPerBeat: ticksPerBeat)) {
-          previousTick = max(previousNoteEnd, previousTick)
-          for (index, ticks) in try timeValues(
-            for: time - previousTick, ticksPerBeat: ticksPerBeat, rest: true)
-          {
-            try result.emit(
-              TokenEvent(
-                time: Int32(truncatingIfNeeded: previousTick), kind: .rest, value: Int32(index), program: 0))
-            previousTick += ticks
-          }
+          previousTick = try emitTimeTokens(
+            .rest, from: max(previousNoteEnd, previousTick), to: time, ticksPerBeat: ticksPerBeat,
+            into: &result)
         }
         if time != previousTick {
-          for (index, ticks) in try timeValues(
-            for: time - previousTick, ticksPerBeat: ticksPerBeat, rest: false)
-          {
-            try result.emit(
-              TokenEvent(
-                time: Int32(truncatingIfNeeded: previousTick), kind: .timeShift, value: Int32(index),
-                program: 0))
-            previousTick += ticks
-          }
+          previousTick = try emitTimeTokens(
+            .timeShift, from: previousTick, to: time, ticksPerBeat: ticksPerBeat, into: &result)
         }
         previousTick = time
       }
@@ -221,6 +117,52 @@ extension Tokenizer {
         try result.emit(note: note, tokens: &notes)
         previousNoteEnd = max(previousNoteEnd, Int(note.end))
       }
+    }
+  }
+}
+
+/// Where REMI's and CPWord's encoders and decoders are among the bars: the current bar (−1
+/// before the first) and its first tick, and the bar and tick of the last time signature change,
+/// from which bars are counted.
+struct BarClock {
+  var currentBar = -1
+  var tickAtCurrentBar = 0
+  var barAtLastChange = 0
+  var tickAtLastChange = 0
+
+  /// The bar a tick falls in, counted from the last change.
+  func bar(of tick: Int, ticksPerBar: Int) -> Int {
+    barAtLastChange + Tokenizer.floorDivision(tick - tickAtLastChange, ticksPerBar).0
+  }
+
+  /// A time signature change at `tick` (encoders): bars count from there.
+  mutating func startSection(at tick: Int, ticksPerBar: Int) {
+    barAtLastChange = bar(of: tick, ticksPerBar: ticksPerBar)
+    tickAtLastChange = tick
+  }
+
+  /// A time signature change on a decoded Bar: bars count from the current one.
+  mutating func startSectionAtCurrentBar() {
+    tickAtLastChange = tickAtCurrentBar
+    barAtLastChange = currentBar
+  }
+
+  /// A decoded Bar token: the next bar, which starts a bar after the current one's start (the
+  /// first at `tick`). Returns the tick it starts at.
+  mutating func nextBar(from tick: Int, ticksPerBar: Int) -> Int {
+    currentBar += 1
+    tickAtCurrentBar = currentBar > 0 ? tickAtCurrentBar + ticksPerBar : tick
+    return tickAtCurrentBar
+  }
+
+  /// After rests, which make no Bar tokens: the bar `tick` falls in becomes the current bar
+  /// (bar −1 counting as bar 0) when it is later (`real_current_bar`).
+  mutating func moveToRealBar(of tick: Int, ticksPerBar: Int) {
+    let realBar = bar(of: tick, ticksPerBar: ticksPerBar)
+    if realBar > currentBar {
+      if currentBar == -1 { currentBar = 0 }
+      tickAtCurrentBar += (realBar - currentBar) * ticksPerBar
+      currentBar = realBar
     }
   }
 }

@@ -57,6 +57,17 @@ struct TickSections: Hashable, Sendable {
     }
   }
 
+  /// Snaps spans, their onsets in order and their offsets in any order; an offset that comes to
+  /// or before its onset moves one step (its onset section's) past it (notes of MIDI-Like,
+  /// pedals without durations).
+  func snapSpans(onsets: inout [Int32], offsets: inout [Int32]) {
+    snapSorted(&onsets)
+    snapUnsorted(&offsets)
+    for index in onsets.indices where offsets[index] <= onsets[index] {
+      offsets[index] = onsets[index] + Int32(sections[sectionIndex(of: Int(onsets[index]))].ticks)
+    }
+  }
+
   /// `_adjust_time_to_tpb` on times sorted in increasing order: each section's times snap to
   /// its step from the section's start (`np.round`: half to even); the last section takes
   /// every time after it.

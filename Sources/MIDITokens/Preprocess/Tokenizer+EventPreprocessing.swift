@@ -24,13 +24,8 @@ extension Tokenizer {
       var onsets = notes.map(\.time)
       if noteOnOff && hasDurations {
         var offsets = notes.map(\.end)
-        steps.snapSorted(&onsets)
-        steps.snapUnsorted(&offsets)
+        steps.snapSpans(onsets: &onsets, offsets: &offsets)
         for index in notes.indices {
-          if offsets[index] <= onsets[index] {
-            offsets[index] =
-              onsets[index] + Int32(steps.sections[steps.sectionIndex(of: Int(onsets[index]))].ticks)
-          }
           notes[index].time = onsets[index]
           notes[index].duration = offsets[index] - onsets[index]
         }
@@ -151,13 +146,8 @@ extension Tokenizer {
         for index in pedals.indices { pedals[index].time = onsets[index] }
       } else {
         var offsets = pedals.map(\.end)
-        steps.snapSorted(&onsets)
-        steps.snapUnsorted(&offsets)
+        steps.snapSpans(onsets: &onsets, offsets: &offsets)
         for index in pedals.indices {
-          if offsets[index] <= onsets[index] {
-            offsets[index] =
-              onsets[index] + Int32(steps.sections[steps.sectionIndex(of: Int(onsets[index]))].ticks)
-          }
           pedals[index] = ScorePedal(time: onsets[index], duration: offsets[index] - onsets[index])
         }
       }

@@ -1,34 +1,16 @@
 extension Tokenizer {
-  /// The vocabulary MidiTok builds (`__create_vocabulary`): the special tokens, then the
-  /// tokenization's base vocabulary (`_create_base_vocabulary`).
-  func makeVocabularies() -> [Vocabulary] {
+  /// One vocabulary: the special tokens, then the base vocabulary `body` appends.
+  func oneVocabulary(_ body: (inout Vocabulary) -> Void) -> [Vocabulary] {
     var vocabulary = Vocabulary()
     vocabulary.append(contentsOf: config.specialTokens)
-    switch tokenization {
-    case .remi:
-      if let bars = config.maxBarEmbedding {
-        vocabulary.append(contentsOf: (0..<max(bars, 0)).map { "Bar_\($0)" })
-      } else {
-        vocabulary.append("Bar_None")
-      }
-      if config.useBarEndTokens { vocabulary.append("Bar_End") }
-      appendNoteTokens(to: &vocabulary)
-      let maxBeats = timeSignatures.map(\.numerator).max() ?? 0
-      vocabulary.append(contentsOf: (0..<(config.maxPositionsPerBeat * maxBeats)).map { "Position_\($0)" })
-      appendAdditionalTokens(to: &vocabulary)
-    case .tsd, .midiLike:
-      appendNoteTokens(to: &vocabulary)
-      vocabulary.append(contentsOf: durations.map { "TimeShift_\($0)" })
-      appendAdditionalTokens(to: &vocabulary)
-    case .structured:
-      appendNoteTokens(to: &vocabulary)
-      vocabulary.append("TimeShift_0.0.1")
-      vocabulary.append(contentsOf: durations.map { "TimeShift_\($0)" })
-      appendAdditionalTokens(to: &vocabulary)
-    case .cpWord, .octuple:
-      return makeMultiVocabularies()
-    }
+    body(&vocabulary)
     return [vocabulary]
+  }
+
+  /// The Position tokens of the longest bar of the vocabulary's time signatures.
+  var positionTokens: [String] {
+    let maxBeats = timeSignatures.map(\.numerator).max() ?? 0
+    return (0..<(config.maxPositionsPerBeat * maxBeats)).map { "Position_\($0)" }
   }
 
   /// `_add_note_tokens_to_vocab_list`.

@@ -4,8 +4,7 @@ extension Tokenizer {
   /// last time signature the first one set, PitchDrum notes are kept only inside the pitch
   /// range, pedals and pitch bends do not move the latest note end.
   func decodeREMI(_ sequences: [[DecodedToken]]) throws(TokensError) -> Score {
-    let ticksPerQuarter = timeDivision
-    var score = Score(ticksPerQuarter: ticksPerQuarter)
+    var score = Score(ticksPerQuarter: timeDivision)
     let durationOffset = config.useVelocities ? 2 : 1
     var tracks = DecodedTracks()
     var timeSignatures: [ScoreTimeSignature] = []
@@ -33,14 +32,9 @@ extension Tokenizer {
         }
       }
       var signature = timeSignatures[timeSignatures.count - 1]
-      var ticksPerBar = Self.ticksPerBar(signature, ticksPerQuarter: ticksPerQuarter)
-      var ticksPerBeat = try self.ticksPerBeat(ofDenominator: signature.denominator)
-      var ticksPerPosition = ticksPerBeat / config.maxPositionsPerBeat
+      var (ticksPerBar, ticksPerBeat, ticksPerPosition) = try decodingUnits(signature)
       var currentTick = 0
-      var tickAtLastChange = 0
-      var tickAtCurrentBar = 0
-      var currentBar = -1
-      var barAtLastChange = 0
+      var clock = BarClock()
       var program = 0
       var previousNoteEnd = 0
       var previousPitchOnset: [Int: Int] = [:]
@@ -59,25 +53,18 @@ extension Tokenizer {
       for (index, token) in sequence.enumerated() {
         switch token.type {
         case "Bar" where token.value == "None":
-          currentBar += 1
-          if currentBar > 0 { currentTick = tickAtCurrentBar + ticksPerBar }
-          tickAtCurrentBar = currentTick
+          currentTick = clock.nextBar(from: currentTick, ticksPerBar: ticksPerBar)
         case "Rest":
           currentTick = max(previousNoteEnd, currentTick)
           currentTick += try ticks(of: token.value, ticksPerBeat: ticksPerBeat, rest: true)
           guard ticksPerBar > 0 else { throw TokensError(.decodingFails("a bar of 0 ticks")) }
-          let realBar = barAtLastChange + Self.floorDivision(currentTick - tickAtLastChange, ticksPerBar).0
-          if realBar > currentBar {
-            if currentBar == -1 { currentBar = 0 }
-            tickAtCurrentBar += (realBar - currentBar) * ticksPerBar
-            currentBar = realBar
-          }
+          clock.moveToRealBar(of: currentTick, ticksPerBar: ticksPerBar)
         case "Position":
-          if currentBar == -1 { currentBar = 0 }
+          if clock.currentBar == -1 { clock.currentBar = 0 }
           guard let position = token.integer else {
             throw TokensError(.decodingFails("the position \(token.value)"))
           }
-          currentTick = tickAtCurrentBar + position * ticksPerPosition
+          currentTick = clock.tickAtCurrentBar + position * ticksPerPosition
         case "Pitch", "PitchDrum", "PitchIntervalTime", "PitchIntervalChord":
           guard let value = token.integer else {
             throw TokensError(.decodingFails("the pitch \(token.value)"))
@@ -143,11 +130,8 @@ extension Tokenizer {
             signature = ScoreTimeSignature(
               time: Int32(clamping: currentTick), numerator: numerator, denominator: denominator)
             if sequenceIndex == 0 { timeSignatures.append(signature) }
-            tickAtLastChange = tickAtCurrentBar
-            barAtLastChange = currentBar
-            ticksPerBar = Self.ticksPerBar(signature, ticksPerQuarter: ticksPerQuarter)
-            ticksPerBeat = try self.ticksPerBeat(ofDenominator: denominator)
-            ticksPerPosition = ticksPerBeat / config.maxPositionsPerBeat
+            clock.startSectionAtCurrentBar()
+            (ticksPerBar, ticksPerBeat, ticksPerPosition) = try decodingUnits(signature)
           }
         case "Pedal":
           try decodePedal(

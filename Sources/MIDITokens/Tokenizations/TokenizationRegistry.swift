@@ -1,0 +1,18 @@
+extension Tokenization {
+  /// The rules of the tokenization: the registry, the one place that names each
+  /// tokenization's rules. A new tokenization is a case of ``Tokenization``, a folder of its
+  /// rules, and one line here.
+  var rules: any TokenizationRules {
+    switch self {
+    case .remi: REMIRules()
+    case .tsd: TSDRules()
+    case .midiLike: MIDILikeRules()
+    case .structured: StructuredRules()
+    case .cpWord: CPWordRules()
+    case .octuple: OctupleRules()
+    }
+  }
+
+  /// Whether a token is a list of ids, one per vocabulary.
+  public var isMultiVocabulary: Bool { rules.isMultiVocabulary }
+}
