@@ -1,3 +1,4 @@
+import NoteQueue
 import SMF
 
 #if canImport(Glibc)
@@ -31,9 +32,11 @@ struct ScoreTrackReader: TrackEventSink {
   private var waiting: [ScoreTrack?] = Array(repeating: nil, count: 16)
   private var program = [UInt8](repeating: 0, count: 16)
   private var pedalOn = [Int32](repeating: 0, count: 16)
-  /// Every note of the chunk in note-on order (a sounding note's duration is −1), the track
-  /// of each, the next note of its queue, and the queues' heads and tails.
+  /// Every note of the chunk in note-on order (a sounding note's duration is −1) and the track
+  /// of each.
   private let store = PendingNotes()
+  /// The notes sounding (their indices in ``store``), first-in-first-out per channel and key.
+  private var sounding = SoundingNotes<UInt32>()
 
   /// Time signatures, tempos, key signatures and marker times, in file order.
   var timeSignatures: [ScoreTimeSignature] = []
@@ -98,72 +101,75 @@ struct ScoreTrackReader: TrackEventSink {
       return
     }
     store.reserve(events.count)
-    // The hot loop works on the store's buffers; only what is not a note goes through
-    // `channelMessage`.
-    let notes = store.notes
-    let heads = store.heads
-    let tails = heads + 16 * 128
-    var count = store.count
-    for event in events {
-      let time = Int32(truncatingIfNeeded: event.tick)
-      let kind = event.status & 0xF0
-      let channel = Int(event.status & 0x0F)
-      if kind == 0x90 && event.data2 != 0 {
-        let track = trackIndex(channel: channel)
-        notes[count] = PendingNote(
-          note: ScoreNote(time: time, duration: -1, pitch: event.data1, velocity: event.data2),
-          track: UInt16(track),
-          next: 0)
-        count += 1
-        let key = channel << 7 | Int(event.data1)
-        let index = Int32(count)
-        if tails[key] != 0 { notes[Int(tails[key]) - 1].next = index } else { heads[key] = index }
-        tails[key] = index
-      } else if kind == 0x80 || kind == 0x90 {
-        let key = channel << 7 | Int(event.data1)
-        let head = Int(heads[key])
-        guard head != 0 else { continue }
-        notes[head - 1].note.duration = time &- notes[head - 1].note.time
-        let next = notes[head - 1].next
-        heads[key] = next
-        if next == 0 { tails[key] = 0 }
-      } else {
-        store.count = count
-        channelMessage(time: time, status: event.status, event.data1, event.data2)
+    // The hot loop works on the store's and the queue's buffers (the queue moves out of `self`
+    // meanwhile); only what is not a note goes through `channelMessage`.
+    var sounding = SoundingNotes<UInt32>()
+    swap(&sounding, &self.sounding)
+    sounding.withBuffers(room: events.count) { queue in
+      var count = store.count
+      for event in events {
+        let time = Int32(truncatingIfNeeded: event.tick)
+        let kind = event.status & 0xF0
+        if kind == 0x90 && event.data2 != 0 {
+          startNote(status: event.status, event.data1, event.data2, time: time, index: count, queue: &queue)
+          count += 1
+        } else if kind == 0x80 || kind == 0x90 {
+          Self.endNote(status: event.status, event.data1, time: time, notes: store.notes, queue: &queue)
+        } else {
+          store.count = count
+          channelMessage(time: time, status: event.status, event.data1, event.data2)
+        }
       }
+      store.count = count
     }
-    store.count = count
+    swap(&sounding, &self.sounding)
     lastTick = last.tick
   }
 
   private mutating func noteOn(channel: Int, pitch: UInt8, velocity: UInt8, time: Int32) {
-    let track = trackIndex(channel: channel)
     store.reserve(1)
-    let notes = store.notes
-    let heads = store.heads
-    let tails = heads + 16 * 128
-    notes[store.count] = PendingNote(
-      note: ScoreNote(time: time, duration: -1, pitch: pitch, velocity: velocity), track: UInt16(track),
-      next: 0)
+    var sounding = SoundingNotes<UInt32>()
+    swap(&sounding, &self.sounding)
+    sounding.withBuffers(room: 1) { queue in
+      startNote(status: UInt8(channel), pitch, velocity, time: time, index: store.count, queue: &queue)
+    }
+    swap(&sounding, &self.sounding)
     store.count += 1
-    let key = channel << 7 | Int(pitch)
-    let index = Int32(store.count)
-    if tails[key] != 0 { notes[Int(tails[key]) - 1].next = index } else { heads[key] = index }
-    tails[key] = index
   }
 
   private mutating func noteOff(channel: Int, pitch: UInt8, time: Int32) {
-    store.reserve(0)
     let notes = store.notes
-    let heads = store.heads
-    let tails = heads + 16 * 128
-    let key = channel << 7 | Int(pitch)
-    let head = Int(heads[key])
-    guard head != 0 else { return }
-    notes[head - 1].note.duration = time &- notes[head - 1].note.time
-    let next = notes[head - 1].next
-    heads[key] = next
-    if next == 0 { tails[key] = 0 }
+    sounding.withBuffers(room: 0) {
+      Self.endNote(status: UInt8(channel), pitch, time: time, notes: notes, queue: &$0)
+    }
+  }
+
+  /// Starts a note-on's note as the note `index` of ``store`` (which has room for it), in the
+  /// track of its channel's current program.
+  @inline(__always)
+  private mutating func startNote(
+    status: UInt8, _ pitch: UInt8, _ velocity: UInt8, time: Int32, index: Int,
+    queue: inout SoundingNotes<UInt32>.Buffers
+  ) {
+    let track = trackIndex(channel: Int(status & 0x0F))
+    store.notes[index] = PendingNote(
+      note: ScoreNote(time: time, duration: -1, pitch: pitch, velocity: velocity), track: UInt16(track))
+    queue.push(
+      UInt32(truncatingIfNeeded: index), key: SoundingNotes<UInt32>.key(channel: status, pitch: pitch))
+  }
+
+  /// Ends the oldest note sounding of the note-off's channel and key, if there is one (else
+  /// the note-off does nothing).
+  @inline(__always)
+  private static func endNote(
+    status: UInt8, _ pitch: UInt8, time: Int32, notes: UnsafeMutablePointer<PendingNote>,
+    queue: inout SoundingNotes<UInt32>.Buffers
+  ) {
+    guard let ended = queue.popFirst(key: SoundingNotes<UInt32>.key(channel: status, pitch: pitch)) else {
+      return
+    }
+    let index = Int(ended)
+    notes[index].note.duration = time &- notes[index].note.time
   }
 
   private mutating func control(channel: Int, number: UInt8, value: UInt8, time: Int32) {
@@ -320,17 +326,13 @@ struct ScoreTrackReader: TrackEventSink {
   }
 }
 
-/// A note read, the track it belongs to, and the next note of its queue (index + 1, 0 for
-/// none).
+/// A note read and the track it belongs to.
 struct PendingNote {
   var note: ScoreNote
   var track: UInt16
-  var next: Int32
 }
 
-/// The notes of a chunk being read and the first-in-first-out queues of the sounding ones per
-/// channel and key (heads, then tails: note index + 1, 0 for none), in buffers the reading
-/// loop writes without checks.
+/// The notes of a chunk being read, in a buffer the reading loop writes without checks.
 ///
 /// The notes' buffer comes from `malloc` and grows with `realloc`, which moves the pages of a
 /// large block rather than copying them (so growing does not hold the old and the new block at
@@ -340,30 +342,18 @@ final class PendingNotes {
   private(set) var notes: UnsafeMutablePointer<PendingNote>
   private var capacity: Int
   var count = 0
-  /// The heads then the tails (allocated with the first notes: a chunk without notes costs
-  /// nothing).
-  private(set) var heads: UnsafeMutablePointer<Int32>
-  private var hasQueues = false
 
   init() {
     capacity = 0
     notes = Self.resized(nil, to: 1)
-    heads = .allocate(capacity: 1)
   }
 
   deinit {
     free(notes)
-    heads.deallocate()
   }
 
-  /// Room for `extra` more notes (and the queues).
+  /// Room for `extra` more notes.
   func reserve(_ extra: Int) {
-    if !hasQueues {
-      hasQueues = true
-      heads.deallocate()
-      heads = .allocate(capacity: 2 * 16 * 128)
-      heads.initialize(repeating: 0, count: 2 * 16 * 128)
-    }
     guard count + extra > capacity else { return }
     var grown = max(capacity * 2, 256)
     while grown < count + extra { grown *= 2 }
@@ -377,8 +367,8 @@ final class PendingNotes {
     let raw = UnsafeMutableRawPointer(notes)
     var kept = 0
     for index in 0..<count {
-      // A note moves to an offset no later than its own (12 × kept ≤ 16 × index), and is
-      // loaded whole before it is stored.
+      // A note moves to an offset no later than its own (a `ScoreNote` is no larger than a
+      // `PendingNote`), and is loaded whole before it is stored.
       let note = (raw + index * MemoryLayout<PendingNote>.stride).load(as: PendingNote.self).note
       guard note.duration >= 0 else { continue }
       (raw + kept * MemoryLayout<ScoreNote>.stride).storeBytes(of: note, as: ScoreNote.self)
