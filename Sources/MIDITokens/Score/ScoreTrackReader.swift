@@ -32,11 +32,12 @@ struct ScoreTrackReader: TrackEventSink {
   private var waiting: [ScoreTrack?] = Array(repeating: nil, count: 16)
   private var program = [UInt8](repeating: 0, count: 16)
   private var pedalOn = [Int32](repeating: 0, count: 16)
-  /// Every note of the chunk in note-on order (a sounding note's duration is −1) and the track
-  /// of each.
+  /// Every note of the chunk in note-on order (a sounding note's duration is −1), the track
+  /// of each, and the next note of its queue.
   private let store = PendingNotes()
-  /// The notes sounding (their indices in ``store``), first-in-first-out per channel and key.
-  private var sounding = SoundingNotes<UInt32>()
+  /// The notes sounding, first-in-first-out per channel and key (16 KB, allocated with the
+  /// first note).
+  private var sounding = SoundingNotes()
 
   /// Time signatures, tempos, key signatures and marker times, in file order.
   var timeSignatures: [ScoreTimeSignature] = []
@@ -101,20 +102,22 @@ struct ScoreTrackReader: TrackEventSink {
       return
     }
     store.reserve(events.count)
-    // The hot loop works on the store's and the queue's buffers (the queue moves out of `self`
+    // The hot loop works on the store's buffer and the queues' (which move out of `self`
     // meanwhile); only what is not a note goes through `channelMessage`.
-    var sounding = SoundingNotes<UInt32>()
+    var sounding = SoundingNotes()
     swap(&sounding, &self.sounding)
-    sounding.withBuffers(room: events.count) { queue in
+    sounding.withBuffers { queue in
+      var links = Links(notes: store.notes)
       var count = store.count
       for event in events {
         let time = Int32(truncatingIfNeeded: event.tick)
         let kind = event.status & 0xF0
         if kind == 0x90 && event.data2 != 0 {
-          startNote(status: event.status, event.data1, event.data2, time: time, index: count, queue: &queue)
+          startNote(
+            event.status, event.data1, event.data2, time: time, index: count, queue: &queue, links: &links)
           count += 1
         } else if kind == 0x80 || kind == 0x90 {
-          Self.endNote(status: event.status, event.data1, time: time, notes: store.notes, queue: &queue)
+          Self.endNote(event.status, event.data1, time: time, queue: &queue, links: links)
         } else {
           store.count = count
           channelMessage(time: time, status: event.status, event.data1, event.data2)
@@ -128,48 +131,55 @@ struct ScoreTrackReader: TrackEventSink {
 
   private mutating func noteOn(channel: Int, pitch: UInt8, velocity: UInt8, time: Int32) {
     store.reserve(1)
-    var sounding = SoundingNotes<UInt32>()
+    var sounding = SoundingNotes()
     swap(&sounding, &self.sounding)
-    sounding.withBuffers(room: 1) { queue in
-      startNote(status: UInt8(channel), pitch, velocity, time: time, index: store.count, queue: &queue)
+    sounding.withBuffers { queue in
+      var links = Links(notes: store.notes)
+      startNote(UInt8(channel), pitch, velocity, time: time, index: store.count, queue: &queue, links: &links)
     }
     swap(&sounding, &self.sounding)
     store.count += 1
   }
 
   private mutating func noteOff(channel: Int, pitch: UInt8, time: Int32) {
-    let notes = store.notes
-    sounding.withBuffers(room: 0) {
-      Self.endNote(status: UInt8(channel), pitch, time: time, notes: notes, queue: &$0)
-    }
+    let links = Links(notes: store.notes)
+    sounding.withBuffers { Self.endNote(UInt8(channel), pitch, time: time, queue: &$0, links: links) }
   }
 
-  /// Starts a note-on's note as the note `index` of ``store`` (which has room for it), in the
-  /// track of its channel's current program.
+  /// Starts the note of a note-on of `status` (its channel) as note `index` of ``store``
+  /// (which has room for it), in the track of the channel's current program.
   @inline(__always)
   private mutating func startNote(
-    status: UInt8, _ pitch: UInt8, _ velocity: UInt8, time: Int32, index: Int,
-    queue: inout SoundingNotes<UInt32>.Buffers
+    _ status: UInt8, _ pitch: UInt8, _ velocity: UInt8, time: Int32, index: Int,
+    queue: inout SoundingNotes.Buffers, links: inout Links
   ) {
     let track = trackIndex(channel: Int(status & 0x0F))
-    store.notes[index] = PendingNote(
-      note: ScoreNote(time: time, duration: -1, pitch: pitch, velocity: velocity), track: UInt16(track))
-    queue.push(
-      UInt32(truncatingIfNeeded: index), key: SoundingNotes<UInt32>.key(channel: status, pitch: pitch))
+    links.notes[index] = PendingNote(
+      note: ScoreNote(time: time, duration: -1, pitch: pitch, velocity: velocity), track: UInt16(track),
+      next: -1)
+    queue.push(index, key: SoundingNotes.key(channel: status, pitch: pitch), links: &links)
   }
 
-  /// Ends the oldest note sounding of the note-off's channel and key, if there is one (else
-  /// the note-off does nothing).
+  /// Ends the oldest note sounding of the channel (of `status`) and key of a note-off, if one
+  /// is; else the note-off does nothing.
   @inline(__always)
   private static func endNote(
-    status: UInt8, _ pitch: UInt8, time: Int32, notes: UnsafeMutablePointer<PendingNote>,
-    queue: inout SoundingNotes<UInt32>.Buffers
+    _ status: UInt8, _ pitch: UInt8, time: Int32, queue: inout SoundingNotes.Buffers, links: Links
   ) {
-    guard let ended = queue.popFirst(key: SoundingNotes<UInt32>.key(channel: status, pitch: pitch)) else {
-      return
-    }
-    let index = Int(ended)
-    notes[index].note.duration = time &- notes[index].note.time
+    guard let index = queue.popFirst(key: SoundingNotes.key(channel: status, pitch: pitch), links: links)
+    else { return }
+    links.notes[index].note.duration = time &- links.notes[index].note.time
+  }
+
+  /// The notes as the queue's links: a pending note's `next`.
+  private struct Links: NoteLinks {
+    let notes: UnsafeMutablePointer<PendingNote>
+
+    @inline(__always)
+    func next(after note: Int) -> Int { Int(notes[note].next) }
+
+    @inline(__always)
+    func link(_ note: Int, to next: Int) { notes[note].next = Int32(truncatingIfNeeded: next) }
   }
 
   private mutating func control(channel: Int, number: UInt8, value: UInt8, time: Int32) {
@@ -301,6 +311,16 @@ struct ScoreTrackReader: TrackEventSink {
 
   // MARK: The end of the chunk
 
+  /// Adds the chunk's tracks (``finishedTracks()``) and its global events, in file order, to
+  /// `score`.
+  mutating func finish(into score: inout Score) {
+    score.tracks += finishedTracks()
+    score.timeSignatures += timeSignatures
+    score.tempos += tempos
+    score.keySignatures += keySignatures
+    score.markerTimes += markerTimes
+  }
+
   /// The chunk's tracks as symusic keeps them: in the order of their channel and program,
   /// those with nothing at all left out (a note still sounding counts), the notes still
   /// sounding removed.
@@ -326,10 +346,12 @@ struct ScoreTrackReader: TrackEventSink {
   }
 }
 
-/// A note read and the track it belongs to.
+/// A note read, the track it belongs to, and the next note of its queue while it sounds (-1 for
+/// none).
 struct PendingNote {
   var note: ScoreNote
   var track: UInt16
+  var next: Int32
 }
 
 /// The notes of a chunk being read, in a buffer the reading loop writes without checks.
@@ -367,8 +389,8 @@ final class PendingNotes {
     let raw = UnsafeMutableRawPointer(notes)
     var kept = 0
     for index in 0..<count {
-      // A note moves to an offset no later than its own (a `ScoreNote` is no larger than a
-      // `PendingNote`), and is loaded whole before it is stored.
+      // A note moves to an offset no later than its own (12 × kept ≤ 16 × index), and is
+      // loaded whole before it is stored.
       let note = (raw + index * MemoryLayout<PendingNote>.stride).load(as: PendingNote.self).note
       guard note.duration >= 0 else { continue }
       (raw + kept * MemoryLayout<ScoreNote>.stride).storeBytes(of: note, as: ScoreNote.self)

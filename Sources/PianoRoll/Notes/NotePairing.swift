@@ -15,14 +15,15 @@ import SMF
 /// check is made per message (`make bench` measures it against symusic).
 package struct NotePairing: TrackEventSink {
   /// The notes (`notes[..<noteCount]`), then room for a batch's notes, so that a batch writes
-  /// them without growing the array. A sounding note's `durationTicks` is set when it ends.
+  /// them without growing the array. A sounding note has no length yet, so its `durationTicks`
+  /// holds the link to the next note of its queue (-1 for none) until it ends (``Links``): the
+  /// queues take no memory per note.
   private var notes: [Note] = []
   private var noteCount = 0
   private var others = TrackEvents()
-  /// The notes sounding (their indices in `notes`), first-in-first-out per channel and key: its
-  /// memory follows the notes sounding at once (16 KB of queues to clear per track, allocated
-  /// with the first note).
-  private var sounding = SoundingNotes<UInt32>()
+  /// The notes sounding, first-in-first-out per channel and key (16 KB to clear per track,
+  /// allocated with the first channel message).
+  private var sounding = SoundingNotes()
   private var order = TickOrderRecorder()
   package private(set) var lastTick = 0
   /// The track the notes are marked as of while they are paired (``finish(track:)`` marks
@@ -75,7 +76,7 @@ package struct NotePairing: TrackEventSink {
     // The storage moves out of `self` while its buffers are in use (each array is checked for
     // a unique owner once, here), and the loop keeps its counts in locals.
     var notes: [Note] = []
-    var sounding = SoundingNotes<UInt32>()
+    var sounding = SoundingNotes()
     var order = TickOrderRecorder()
     swap(&notes, &self.notes)
     swap(&sounding, &self.sounding)
@@ -84,7 +85,7 @@ package struct NotePairing: TrackEventSink {
       notes: noteCount, others: 0, firstOther: others.count, lastTick: lastTick, track: track)
     withUnsafeTemporaryAllocation(of: RawChannelEvent.self, capacity: events.count) { others in
       notes.withUnsafeMutableBufferPointer { notes in
-        sounding.withBuffers(room: events.count) { queue in
+        sounding.withBuffers { queue in
           order.withRoom(for: events.count) { cursor, items, orders in
             Self.pair(
               events, notes: notes.baseAddress!, queue: &queue, others: others.baseAddress!,
@@ -101,6 +102,18 @@ package struct NotePairing: TrackEventSink {
     lastTick = counts.lastTick
   }
 
+  /// The notes as the queue's links: a sounding note's `durationTicks` is the next note of its
+  /// key (-1 for none).
+  private struct Links: NoteLinks {
+    let notes: UnsafeMutablePointer<Note>
+
+    @inline(__always)
+    func next(after note: Int) -> Int { notes[note].durationTicks }
+
+    @inline(__always)
+    func link(_ note: Int, to next: Int) { notes[note].durationTicks = next }
+  }
+
   /// What the pairing loop counts.
   private struct Counts {
     /// The track's notes so far.
@@ -115,13 +128,13 @@ package struct NotePairing: TrackEventSink {
     let track: Int
   }
 
-  /// Pairs a batch: `notes` and `queue` have room for every message to be a note-on, and the
-  /// messages that are not part of a note are put in `others` (in order) for the caller to
-  /// append to ``others``. Everything the loop changes is a local or behind a pointer, so that
-  /// it stays in registers.
+  /// Pairs a batch: `notes` has room for every message to be a note-on, and the messages that
+  /// are not part of a note are put in `others` (in order) for the caller to append to
+  /// ``others``. Everything the loop changes is a local or behind a pointer, so that it stays in
+  /// registers.
   private static func pair(
     _ events: UnsafeBufferPointer<RawChannelEvent>, notes: UnsafeMutablePointer<Note>,
-    queue sounding: inout SoundingNotes<UInt32>.Buffers, others: UnsafeMutablePointer<RawChannelEvent>,
+    queue sounding: inout SoundingNotes.Buffers, others: UnsafeMutablePointer<RawChannelEvent>,
     counts: inout Counts, order: inout TickOrderRecorder.Cursor, items: UnsafeMutablePointer<UInt64>,
     orders: inout TickOrders
   ) {
@@ -138,19 +151,19 @@ package struct NotePairing: TrackEventSink {
       let kind = event.status & 0xF0
       var rank = EventRank.other
       if kind == 0x90 || kind == 0x80 {
-        let key = SoundingNotes<UInt32>.key(channel: event.status, pitch: event.data1)
+        let key = SoundingNotes.key(channel: event.status, pitch: event.data1)
         if kind == 0x90 && event.data2 > 0 {
           let index = noteCount
           noteCount &+= 1
           notes[index] = Note(
             pitch: event.data1, velocity: event.data2, offVelocity: 0, channel: event.status & 0x0F,
-            track: track, tick: tick, durationTicks: 0, end: .endOfTrack)
+            track: track, tick: tick, durationTicks: -1, end: .endOfTrack)
           cursor.add(UInt64(index), rank: .noteOn, isEvent: false, items: items)
-          queue.push(UInt32(truncatingIfNeeded: index), key: key)
+          var links = Links(notes: notes)
+          queue.push(index, key: key, links: &links)
           continue
         }
-        if let ended = queue.popFirst(key: key) {
-          let index = Int(ended)
+        if let index = queue.popFirst(key: key, links: Links(notes: notes)) {
           let duration = tick - notes[index].tick
           notes[index].durationTicks = duration
           notes[index].offVelocity = event.data2
@@ -194,8 +207,12 @@ package struct NotePairing: TrackEventSink {
     order.finish()
     notes.removeSubrange(noteCount..<notes.count)  // the room
     let lastTick = self.lastTick
-    notes.withUnsafeMutableBufferPointer { notes in
-      sounding.removeAll { index in notes[Int(index)].durationTicks = lastTick - notes[Int(index)].tick }
+    if !sounding.isEmpty {
+      notes.withUnsafeMutableBufferPointer { notes in
+        sounding.removeAll(links: Links(notes: notes.baseAddress!)) {
+          notes[$0].durationTicks = lastTick - notes[$0].tick
+        }
+      }
     }
     if track != self.track {
       notes.withUnsafeMutableBufferPointer { notes in

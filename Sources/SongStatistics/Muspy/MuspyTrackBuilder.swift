@@ -35,8 +35,11 @@ public struct MuspyTrackBuilder: TrackEventSink {
   private var ended = false
   /// The program in force on each channel.
   private var programs = [UInt8](repeating: 0, count: 16)
-  /// The onsets of the open notes, first-in-first-out per key (channel << 7 | pitch).
-  private var open = SoundingNotes<Int>()
+  /// The open notes (their places in ``openNotes``), first-in-first-out per key (channel << 7 |
+  /// pitch).
+  private var open = SoundingNotes()
+  /// The open notes' onsets.
+  private var openNotes = OpenNotes()
   /// Whether each key was touched (muspy's `defaultdict` gains a key at a note-on and at every
   /// note-off looked up); allocated at the first note (an empty MTrk costs nothing).
   private var touched: [Bool] = []
@@ -98,10 +101,13 @@ public struct MuspyTrackBuilder: TrackEventSink {
     let channel = Int(status & 0x0F)
     switch status & 0xF0 {
     case 0x90 where data2 > 0:
-      open.push(time, key: touch(status, data1))
+      let key = touch(status, data1)
+      let place = openNotes.add(onset: time)
+      open.push(place, key: key, links: &openNotes)
     case 0x80, 0x90:
-      guard let onset = open.popFirst(key: touch(status, data1)) else { return }
-      addNote(onset: onset, pitch: data1, channel: channel)
+      let key = touch(status, data1)
+      guard let place = open.popFirst(key: key, links: openNotes) else { return }
+      addNote(onset: openNotes.remove(place), pitch: data1, channel: channel)
     case 0xB0:
       let index = track(program: programs[channel], channel: channel)
       tracks[index].endTime = max(tracks[index].endTime, time)
@@ -115,8 +121,8 @@ public struct MuspyTrackBuilder: TrackEventSink {
   /// The key of (the channel of `status`, pitch), touched now.
   @inline(__always)
   private mutating func touch(_ status: UInt8, _ pitch: UInt8) -> Int {
-    if touched.isEmpty { touched = [Bool](repeating: false, count: open.keyCount) }
-    let key = SoundingNotes<Int>.key(channel: status, pitch: pitch)
+    if touched.isEmpty { touched = [Bool](repeating: false, count: SoundingNotes.keyCount) }
+    let key = SoundingNotes.key(channel: status, pitch: pitch)
     if !touched[key] {
       touched[key] = true
       touchOrder.append(key)
@@ -171,8 +177,8 @@ public struct MuspyTrackBuilder: TrackEventSink {
     for key in touchOrder {
       let channel = key >> 7
       _ = track(program: programs[channel], channel: channel)
-      while let onset = open.popFirst(key: key) {
-        addNote(onset: onset, pitch: UInt8(key & 0x7F), channel: channel)
+      while let place = open.popFirst(key: key, links: openNotes) {
+        addNote(onset: openNotes.remove(place), pitch: UInt8(key & 0x7F), channel: channel)
       }
     }
     touchOrder = []
