@@ -4,11 +4,12 @@ import PackageDescription
 /// midiroll: a Standard MIDI File reader and writer, a piano-roll model, and the `midiroll` tool.
 ///
 /// Modules, lowest first (an arrow never points up):
-/// `SMF`, `JSON`, `NPZ` → `PianoRoll`, `TokenizerModels` → `PianoRollJSON` → (`PianoRollRender`, `PianoRollWeb`,
-/// `PianoRollNPZ`, `AudioRender`, `SongStatistics` over `CSHA256`); `MIDITokens` sits on `SMF`, `JSON` and
-/// `TokenizerModels` alone. `SMF` → `MIDIRollFiles` (the file layer and `KitError`); all of these →
-/// `MIDIRollKit` (the formats and the one pipeline) → `MIDIRollBatch` (the batch engine, its report and
-/// dataset passes) → `MIDIRollCLI` → `midiroll` (the program: its entry point alone tunes the allocator).
+/// `NoteQueue`, `SMF`, `JSON`, `NPZ` → `PianoRoll`, `TokenizerModels` → `PianoRollJSON` → (`PianoRollRender`,
+/// `PianoRollWeb`, `PianoRollNPZ`, `AudioRender`, `SongStatistics` over `CSHA256`); `MIDITokens` sits on
+/// `NoteQueue`, `SMF`, `JSON` and `TokenizerModels` alone. `SMF` → `MIDIRollFiles` (the file layer and
+/// `KitError`); all of these → `MIDIRollKit` (the formats and the one pipeline) → `MIDIRollBatch` (the batch
+/// engine, its report and dataset passes) → `MIDIRollCLI` → `midiroll` (the program: its entry point alone
+/// tunes the allocator).
 /// `MIDIRollC` (the C ABI of `include/midiroll.h`, over `SMF`, `PianoRoll` and `SongStatistics`) is built as a
 /// shared library by the package in `python/swift`, which the Python package `midiroll` loads.
 /// Every library target has a test target of its own (`FuzzLaws`'s is `HostileInputTests`).
@@ -53,11 +54,14 @@ let package = Package(
   ],
   targets: [
     .target(name: "SMF"),
+    // The first-in-first-out queue of sounding notes per channel and pitch that midiroll's pairing,
+    // symusic's reading (MIDITokens) and muspy's (SongStatistics) share: no music, no dependency.
+    .target(name: "NoteQueue"),
     // A streaming JSON reader and writer (no music): the piano-roll format, `info --json`, reports.
     // libm on Linux: a program without Foundation links nothing else that brings it.
     .target(name: "JSON", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     .target(
-      name: "PianoRoll", dependencies: ["SMF"],
+      name: "PianoRoll", dependencies: ["SMF", "NoteQueue"],
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // Piano-roll JSON (both profiles, streamed both ways) and the one serializer of the song's
     // summaries, above the model.
@@ -69,14 +73,16 @@ let package = Package(
     // MidiTok 3.1's tokens: its tokenizer file, symusic's reading, its preprocessing, its
     // tokenizations and decoding, above the model.
     .target(
-      name: "MIDITokens", dependencies: ["SMF", "JSON", "TokenizerModels"],
+      name: "MIDITokens", dependencies: ["SMF", "JSON", "TokenizerModels", "NoteQueue"],
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // SHA-256's block function on the processor's SHA instructions (x86-64), in C for the one
     // function compiled for them; SongStatistics' SHA256 uses it where the processor has them.
     .target(name: "CSHA256"),
     // muspy 0.5's reading and 13 metrics, the content fingerprint (SHA-256) and `stats`' one
     // serializer (`SongStats`): know your dataset. No Foundation (the C ABI links it).
-    .target(name: "SongStatistics", dependencies: ["SMF", "JSON", "PianoRoll", "PianoRollJSON", "CSHA256"]),
+    .target(
+      name: "SongStatistics",
+      dependencies: ["SMF", "JSON", "PianoRoll", "PianoRollJSON", "CSHA256", "NoteQueue"]),
     // NPY arrays in a ZIP (DEFLATE and CRC-32 from zlib): a container that knows no music.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "NPZ", dependencies: ["CZlib"]),
@@ -161,6 +167,7 @@ let package = Package(
     // Helpers every test target shares: seeded random numbers, the real MIDI files, child processes.
     .target(name: "TestSupport", dependencies: ["SMF"], path: "Tests/TestSupport"),
     .testTarget(name: "SMFTests", dependencies: ["SMF", "TestSupport"]),
+    .testTarget(name: "NoteQueueTests", dependencies: ["NoteQueue", "TestSupport"]),
     .testTarget(
       name: "PianoRollTests", dependencies: ["PianoRoll", "PianoRollJSON", "SMF", "TestSupport"]),
     .testTarget(

@@ -58,31 +58,22 @@ extension PianoRollJSON {
     case .pitchBend: out.raw(", \"type\": \"pitchBend\", \"channel\": ")
     }
     out.rawInteger(Int(message.channel))
-    switch message.kind {
-    case .noteOff, .noteOn:
-      out.raw(", \"pitch\": ")
-      out.rawInteger(Int(message.data1))
-      out.raw(", \"velocity\": ")
+    // The members of the data bytes, by kind: the first data byte's, and the second's if it has one.
+    let members: (first: StaticString, second: StaticString?) =
+      switch message.kind {
+      case .noteOff, .noteOn: (", \"pitch\": ", ", \"velocity\": ")
+      case .polyPressure: (", \"pitch\": ", ", \"pressure\": ")
+      case .controlChange: (", \"controller\": ", ", \"value\": ")
+      case .programChange: (", \"program\": ", nil)
+      case .channelPressure: (", \"pressure\": ", nil)
+      case .pitchBend: (", \"value\": ", nil)
+      }
+    out.raw(members.first)
+    guard message.kind != .pitchBend else { return out.rawInteger(message.pitchBendValue - 8192) }
+    out.rawInteger(Int(message.data1))
+    if let second = members.second {
+      out.raw(second)
       out.rawInteger(Int(message.data2))
-    case .polyPressure:
-      out.raw(", \"pitch\": ")
-      out.rawInteger(Int(message.data1))
-      out.raw(", \"pressure\": ")
-      out.rawInteger(Int(message.data2))
-    case .controlChange:
-      out.raw(", \"controller\": ")
-      out.rawInteger(Int(message.data1))
-      out.raw(", \"value\": ")
-      out.rawInteger(Int(message.data2))
-    case .programChange:
-      out.raw(", \"program\": ")
-      out.rawInteger(Int(message.data1))
-    case .channelPressure:
-      out.raw(", \"pressure\": ")
-      out.rawInteger(Int(message.data1))
-    case .pitchBend:
-      out.raw(", \"value\": ")
-      out.rawInteger(message.pitchBendValue - 8192)
     }
   }
 

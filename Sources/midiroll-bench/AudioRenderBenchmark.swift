@@ -101,7 +101,7 @@
     /// - Returns: The CPU seconds its process used (user + system), from `wait4`.
     /// - Throws: ``BenchmarkError/failed(_:)`` when it exits with an error.
     static func child(_ executable: String, _ arguments: [String]) throws -> Double {
-      let before = childCPUSeconds()
+      let before = cpuSeconds(ofChildren: true)
       let process = Process()
       process.executableURL = URL(fileURLWithPath: executable)
       process.arguments = arguments
@@ -113,19 +113,7 @@
         throw BenchmarkError.failed(
           "\(executable) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
       }
-      return childCPUSeconds() - before
-    }
-
-    /// User and system CPU seconds of this process's finished children.
-    static func childCPUSeconds() -> Double {
-      var usage = rusage()
-      #if os(Linux)
-        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
-      #else
-        getrusage(RUSAGE_CHILDREN, &usage)
-      #endif
-      func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) * 1e-6 }
-      return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+      return cpuSeconds(ofChildren: true) - before
     }
 
     /// A file's size in MB, for the output column.
@@ -153,20 +141,7 @@
           referenceCPU.map { format($0 / cpu, 2) + "×" } ?? "-", row.output,
         ])
       }
-      let widths = header.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
-      var lines: [String] = []
-      for (index, row) in cells.enumerated() {
-        let line = row.enumerated().map { column, cell in
-          column == 0 || column == row.count - 1
-            ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-            : String(repeating: " ", count: widths[column] - cell.count) + cell
-        }.joined(separator: "  ")
-        lines.append("  " + line.trimmingCharacters(in: .whitespaces))
-        if index == 0 {
-          lines.append("  " + String(repeating: "-", count: widths.reduce(0, +) + 2 * (header.count - 1)))
-        }
-      }
-      return lines.joined(separator: "\n")
+      return tableLines(cells, lastLeftAligned: true).joined(separator: "\n")
     }
   }
 #endif

@@ -294,19 +294,7 @@ struct ProcessTable {
   /// The table as text.
   var text: String {
     let cells = [columns] + table.map { [$0.0] + $0.1 }
-    let widths = columns.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
-    var lines = [heading]
-    for (index, row) in cells.enumerated() {
-      let line = row.enumerated().map { column, cell in
-        column == 0
-          ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-          : String(repeating: " ", count: widths[column] - cell.count) + cell
-      }.joined(separator: "  ")
-      lines.append("  " + line.trimmingCharacters(in: .whitespaces))
-      if index == 0 {
-        lines.append("  " + String(repeating: "-", count: widths.reduce(0, +) + 2 * (columns.count - 1)))
-      }
-    }
+    var lines = [heading] + tableLines(cells, lastLeftAligned: false)
     lines += notes.map { "  note: \($0)" }
     return lines.joined(separator: "\n")
   }

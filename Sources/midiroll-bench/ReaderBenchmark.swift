@@ -128,20 +128,7 @@ struct ReaderBenchmark: BenchmarkSection {
   private func midirollReadAndPair(_ workload: Workload, _ options: BenchmarkOptions) throws
     -> Measurement
   {
-    let (seconds, cpuSeconds, notes) = try time(
-      passes: options.passes, minimumSeconds: options.minimumSeconds
-    ) {
-      var notes = 0
-      for bytes in workload.contents {
-        let song = try Song(bytes: bytes)
-        notes += song.tracks.reduce(0) { $0 + $1.notes.count }
-        consume(song)
-      }
-      return notes
-    }
-    return Measurement(
-      tool: Self.readAndPairTool, files: workload.contents.count,
-      bytes: workload.byteCount, passSeconds: seconds, passCPUSeconds: cpuSeconds, output: "notes: \(notes)")
+    try midirollSongs(workload, options, tool: Self.readAndPairTool) { try Song(bytes: $0) }
   }
 
   /// The row of ``midirollReadAndPair(_:_:)``.
@@ -151,20 +138,29 @@ struct ReaderBenchmark: BenchmarkSection {
   private func midirollFileThenPair(_ workload: Workload, _ options: BenchmarkOptions) throws
     -> Measurement
   {
+    try midirollSongs(workload, options, tool: "midiroll MIDIFile.read, Song(file:)") {
+      Song(file: try MIDIFile(bytes: $0))
+    }
+  }
+
+  /// A row of songs made of every file of `workload` by `song`, counting their notes.
+  private func midirollSongs(
+    _ workload: Workload, _ options: BenchmarkOptions, tool: String, _ song: ([UInt8]) throws -> Song
+  ) throws -> Measurement {
     let (seconds, cpuSeconds, notes) = try time(
       passes: options.passes, minimumSeconds: options.minimumSeconds
     ) {
       var notes = 0
       for bytes in workload.contents {
-        let song = Song(file: try MIDIFile(bytes: bytes))
+        let song = try song(bytes)
         notes += song.tracks.reduce(0) { $0 + $1.notes.count }
         consume(song)
       }
       return notes
     }
     return Measurement(
-      tool: "midiroll MIDIFile.read, Song(file:)", files: workload.contents.count,
-      bytes: workload.byteCount, passSeconds: seconds, passCPUSeconds: cpuSeconds, output: "notes: \(notes)")
+      tool: tool, files: workload.contents.count, bytes: workload.byteCount, passSeconds: seconds,
+      passCPUSeconds: cpuSeconds, output: "notes: \(notes)")
   }
 
   /// How many times as fast as symusic's `Score.from_midi` midiroll's read + pair was, by wall

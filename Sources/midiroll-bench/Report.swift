@@ -36,21 +36,30 @@ struct Report {
         format(row.megabytesPerCPUSecond, 1), format(row.megabytesPerSecond / baseline, 3) + "×", row.output,
       ])
     }
-    let widths = header.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
-    for (index, row) in cells.enumerated() {
-      let line = row.enumerated().map { column, cell in
-        column == 0 || column == row.count - 1
-          ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-          : String(repeating: " ", count: widths[column] - cell.count) + cell
-      }.joined(separator: "  ")
-      lines.append("  " + line.trimmingCharacters(in: .whitespaces))
-      if index == 0 {
-        lines.append("  " + String(repeating: "-", count: widths.reduce(0, +) + 2 * (header.count - 1)))
-      }
-    }
+    lines += tableLines(cells, lastLeftAligned: true)
     lines += notes.map { "  note: \($0)" }
     return lines.joined(separator: "\n")
   }
+}
+
+/// The lines of a table, each indented two spaces: `cells[0]` is the header, underlined; the
+/// first column (and the last, when `lastLeftAligned`) is aligned left, the others right.
+func tableLines(_ cells: [[String]], lastLeftAligned: Bool) -> [String] {
+  guard let header = cells.first else { return [] }
+  let widths = header.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
+  var lines: [String] = []
+  for (index, row) in cells.enumerated() {
+    let line = row.enumerated().map { column, cell in
+      column == 0 || (lastLeftAligned && column == row.count - 1)
+        ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+        : String(repeating: " ", count: widths[column] - cell.count) + cell
+    }.joined(separator: "  ")
+    lines.append("  " + line.trimmingCharacters(in: .whitespaces))
+    if index == 0 {
+      lines.append("  " + String(repeating: "-", count: widths.reduce(0, +) + 2 * (header.count - 1)))
+    }
+  }
+  return lines
 }
 
 /// A number with a fixed count of decimals.

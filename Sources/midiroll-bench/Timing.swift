@@ -47,12 +47,15 @@ func time<Result>(passes: Int, minimumSeconds: Double, _ pass: () throws -> Resu
 }
 
 /// User and system CPU seconds this process has used.
-func processCPUSeconds() -> Double {
+func processCPUSeconds() -> Double { cpuSeconds(ofChildren: false) }
+
+/// User and system CPU seconds this process has used, or its finished children.
+func cpuSeconds(ofChildren children: Bool) -> Double {
   var usage = rusage()
   #if os(Linux)
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    getrusage(__rusage_who_t((children ? RUSAGE_CHILDREN : RUSAGE_SELF).rawValue), &usage)
   #else
-    getrusage(RUSAGE_SELF, &usage)
+    getrusage(children ? RUSAGE_CHILDREN : RUSAGE_SELF, &usage)
   #endif
   func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) * 1e-6 }
   return seconds(usage.ru_utime) + seconds(usage.ru_stime)

@@ -51,11 +51,7 @@ extension Score {
   static func readFast(_ bytes: [UInt8], options: ReadOptions) throws(TokensError) -> (
     reading: ScoreReading, divergence: ScoreReadingDivergence?
   ) {
-    var tracks: [ScoreTrack] = []
-    var timeSignatures: [ScoreTimeSignature] = []
-    var tempos: [ScoreTempo] = []
-    var keySignatures: [ScoreKeySignature] = []
-    var markerTimes: [Int32] = []
+    var score = Score(ticksPerQuarter: 0)
     var divergence: ScoreReadingDivergence?
     var sawSysEx = false
     var noteOns = 0
@@ -67,11 +63,7 @@ extension Score {
         // minimidi reads as many track chunks as the header declares, no more.
         noteOns += reader.noteOnCount
         guard declared.map({ index < $0 }) ?? true else { return }
-        tracks += reader.finishedTracks()
-        timeSignatures += reader.timeSignatures
-        tempos += reader.tempos
-        keySignatures += reader.keySignatures
-        markerTimes += reader.markerTimes
+        reader.finish(into: &score)
         divergence = divergence ?? reader.divergence
         sawSysEx = sawSysEx || reader.sawSysEx
       }
@@ -82,13 +74,8 @@ extension Score {
       throw TokensError(.smpteDivision)
     }
     divergence = divergence ?? Score.divergence(in: outline.warnings, sawSysEx: sawSysEx)
-    PatternDefeatingSort.sort(&timeSignatures) { $0.time < $1.time }
-    PatternDefeatingSort.sort(&keySignatures) { $0.time < $1.time }
-    PatternDefeatingSort.sort(&tempos) { $0.time < $1.time }
-    markerTimes.sort()
-    let score = Score(
-      ticksPerQuarter: Int(ticksPerQuarter), tracks: tracks, timeSignatures: timeSignatures, tempos: tempos,
-      keySignatures: keySignatures, markerTimes: markerTimes)
+    score.ticksPerQuarter = Int(ticksPerQuarter)
+    score.sortGlobalLists()
     return (ScoreReading(score: score, warnings: outline.warnings, noteOnCount: noteOns), divergence)
   }
 
@@ -149,6 +136,15 @@ extension Score {
     case .failure(.refused(let reason)): throw TokensError(.symusicRefuses(reason))
     case .failure(.undefined): throw TokensError(.symusicRefuses("it would read outside the file"))
     }
+  }
+
+  /// Sorts the global lists by time as symusic sorts them (`pdqsort_branchless`), after the
+  /// track chunks are read.
+  mutating func sortGlobalLists() {
+    PatternDefeatingSort.sort(&timeSignatures) { $0.time < $1.time }
+    PatternDefeatingSort.sort(&keySignatures) { $0.time < $1.time }
+    PatternDefeatingSort.sort(&tempos) { $0.time < $1.time }
+    markerTimes.sort()
   }
 }
 

@@ -1,3 +1,4 @@
+import NoteQueue
 import SMF
 
 #if canImport(Glibc)
@@ -32,8 +33,11 @@ struct ScoreTrackReader: TrackEventSink {
   private var program = [UInt8](repeating: 0, count: 16)
   private var pedalOn = [Int32](repeating: 0, count: 16)
   /// Every note of the chunk in note-on order (a sounding note's duration is −1), the track
-  /// of each, the next note of its queue, and the queues' heads and tails.
+  /// of each, and the next note of its queue.
   private let store = PendingNotes()
+  /// The notes sounding, first-in-first-out per channel and key (16 KB, allocated with the
+  /// first note).
+  private var sounding = SoundingNotes()
 
   /// Time signatures, tempos, key signatures and marker times, in file order.
   var timeSignatures: [ScoreTimeSignature] = []
@@ -98,72 +102,84 @@ struct ScoreTrackReader: TrackEventSink {
       return
     }
     store.reserve(events.count)
-    // The hot loop works on the store's buffers; only what is not a note goes through
-    // `channelMessage`.
-    let notes = store.notes
-    let heads = store.heads
-    let tails = heads + 16 * 128
-    var count = store.count
-    for event in events {
-      let time = Int32(truncatingIfNeeded: event.tick)
-      let kind = event.status & 0xF0
-      let channel = Int(event.status & 0x0F)
-      if kind == 0x90 && event.data2 != 0 {
-        let track = trackIndex(channel: channel)
-        notes[count] = PendingNote(
-          note: ScoreNote(time: time, duration: -1, pitch: event.data1, velocity: event.data2),
-          track: UInt16(track),
-          next: 0)
-        count += 1
-        let key = channel << 7 | Int(event.data1)
-        let index = Int32(count)
-        if tails[key] != 0 { notes[Int(tails[key]) - 1].next = index } else { heads[key] = index }
-        tails[key] = index
-      } else if kind == 0x80 || kind == 0x90 {
-        let key = channel << 7 | Int(event.data1)
-        let head = Int(heads[key])
-        guard head != 0 else { continue }
-        notes[head - 1].note.duration = time &- notes[head - 1].note.time
-        let next = notes[head - 1].next
-        heads[key] = next
-        if next == 0 { tails[key] = 0 }
-      } else {
-        store.count = count
-        channelMessage(time: time, status: event.status, event.data1, event.data2)
+    // The hot loop works on the store's buffer and the queues' (which move out of `self`
+    // meanwhile); only what is not a note goes through `channelMessage`.
+    var sounding = SoundingNotes()
+    swap(&sounding, &self.sounding)
+    sounding.withBuffers { queue in
+      var links = Links(notes: store.notes)
+      var count = store.count
+      for event in events {
+        let time = Int32(truncatingIfNeeded: event.tick)
+        let kind = event.status & 0xF0
+        if kind == 0x90 && event.data2 != 0 {
+          startNote(
+            event.status, event.data1, event.data2, time: time, index: count, queue: &queue, links: &links)
+          count += 1
+        } else if kind == 0x80 || kind == 0x90 {
+          Self.endNote(event.status, event.data1, time: time, queue: &queue, links: links)
+        } else {
+          store.count = count
+          channelMessage(time: time, status: event.status, event.data1, event.data2)
+        }
       }
+      store.count = count
     }
-    store.count = count
+    swap(&sounding, &self.sounding)
     lastTick = last.tick
   }
 
   private mutating func noteOn(channel: Int, pitch: UInt8, velocity: UInt8, time: Int32) {
-    let track = trackIndex(channel: channel)
     store.reserve(1)
-    let notes = store.notes
-    let heads = store.heads
-    let tails = heads + 16 * 128
-    notes[store.count] = PendingNote(
-      note: ScoreNote(time: time, duration: -1, pitch: pitch, velocity: velocity), track: UInt16(track),
-      next: 0)
+    var sounding = SoundingNotes()
+    swap(&sounding, &self.sounding)
+    sounding.withBuffers { queue in
+      var links = Links(notes: store.notes)
+      startNote(UInt8(channel), pitch, velocity, time: time, index: store.count, queue: &queue, links: &links)
+    }
+    swap(&sounding, &self.sounding)
     store.count += 1
-    let key = channel << 7 | Int(pitch)
-    let index = Int32(store.count)
-    if tails[key] != 0 { notes[Int(tails[key]) - 1].next = index } else { heads[key] = index }
-    tails[key] = index
   }
 
   private mutating func noteOff(channel: Int, pitch: UInt8, time: Int32) {
-    store.reserve(0)
-    let notes = store.notes
-    let heads = store.heads
-    let tails = heads + 16 * 128
-    let key = channel << 7 | Int(pitch)
-    let head = Int(heads[key])
-    guard head != 0 else { return }
-    notes[head - 1].note.duration = time &- notes[head - 1].note.time
-    let next = notes[head - 1].next
-    heads[key] = next
-    if next == 0 { tails[key] = 0 }
+    let links = Links(notes: store.notes)
+    sounding.withBuffers { Self.endNote(UInt8(channel), pitch, time: time, queue: &$0, links: links) }
+  }
+
+  /// Starts the note of a note-on of `status` (its channel) as note `index` of ``store``
+  /// (which has room for it), in the track of the channel's current program.
+  @inline(__always)
+  private mutating func startNote(
+    _ status: UInt8, _ pitch: UInt8, _ velocity: UInt8, time: Int32, index: Int,
+    queue: inout SoundingNotes.Buffers, links: inout Links
+  ) {
+    let track = trackIndex(channel: Int(status & 0x0F))
+    links.notes[index] = PendingNote(
+      note: ScoreNote(time: time, duration: -1, pitch: pitch, velocity: velocity), track: UInt16(track),
+      next: -1)
+    queue.push(index, key: SoundingNotes.key(channel: status, pitch: pitch), links: &links)
+  }
+
+  /// Ends the oldest note sounding of the channel (of `status`) and key of a note-off, if one
+  /// is; else the note-off does nothing.
+  @inline(__always)
+  private static func endNote(
+    _ status: UInt8, _ pitch: UInt8, time: Int32, queue: inout SoundingNotes.Buffers, links: Links
+  ) {
+    guard let index = queue.popFirst(key: SoundingNotes.key(channel: status, pitch: pitch), links: links)
+    else { return }
+    links.notes[index].note.duration = time &- links.notes[index].note.time
+  }
+
+  /// The notes as the queue's links: a pending note's `next`.
+  private struct Links: NoteLinks {
+    let notes: UnsafeMutablePointer<PendingNote>
+
+    @inline(__always)
+    func next(after note: Int) -> Int { Int(notes[note].next) }
+
+    @inline(__always)
+    func link(_ note: Int, to next: Int) { notes[note].next = Int32(truncatingIfNeeded: next) }
   }
 
   private mutating func control(channel: Int, number: UInt8, value: UInt8, time: Int32) {
@@ -295,6 +311,16 @@ struct ScoreTrackReader: TrackEventSink {
 
   // MARK: The end of the chunk
 
+  /// Adds the chunk's tracks (``finishedTracks()``) and its global events, in file order, to
+  /// `score`.
+  mutating func finish(into score: inout Score) {
+    score.tracks += finishedTracks()
+    score.timeSignatures += timeSignatures
+    score.tempos += tempos
+    score.keySignatures += keySignatures
+    score.markerTimes += markerTimes
+  }
+
   /// The chunk's tracks as symusic keeps them: in the order of their channel and program,
   /// those with nothing at all left out (a note still sounding counts), the notes still
   /// sounding removed.
@@ -320,7 +346,7 @@ struct ScoreTrackReader: TrackEventSink {
   }
 }
 
-/// A note read, the track it belongs to, and the next note of its queue (index + 1, 0 for
+/// A note read, the track it belongs to, and the next note of its queue while it sounds (-1 for
 /// none).
 struct PendingNote {
   var note: ScoreNote
@@ -328,9 +354,7 @@ struct PendingNote {
   var next: Int32
 }
 
-/// The notes of a chunk being read and the first-in-first-out queues of the sounding ones per
-/// channel and key (heads, then tails: note index + 1, 0 for none), in buffers the reading
-/// loop writes without checks.
+/// The notes of a chunk being read, in a buffer the reading loop writes without checks.
 ///
 /// The notes' buffer comes from `malloc` and grows with `realloc`, which moves the pages of a
 /// large block rather than copying them (so growing does not hold the old and the new block at
@@ -340,30 +364,18 @@ final class PendingNotes {
   private(set) var notes: UnsafeMutablePointer<PendingNote>
   private var capacity: Int
   var count = 0
-  /// The heads then the tails (allocated with the first notes: a chunk without notes costs
-  /// nothing).
-  private(set) var heads: UnsafeMutablePointer<Int32>
-  private var hasQueues = false
 
   init() {
     capacity = 0
     notes = Self.resized(nil, to: 1)
-    heads = .allocate(capacity: 1)
   }
 
   deinit {
     free(notes)
-    heads.deallocate()
   }
 
-  /// Room for `extra` more notes (and the queues).
+  /// Room for `extra` more notes.
   func reserve(_ extra: Int) {
-    if !hasQueues {
-      hasQueues = true
-      heads.deallocate()
-      heads = .allocate(capacity: 2 * 16 * 128)
-      heads.initialize(repeating: 0, count: 2 * 16 * 128)
-    }
     guard count + extra > capacity else { return }
     var grown = max(capacity * 2, 256)
     while grown < count + extra { grown *= 2 }

@@ -86,19 +86,12 @@ struct SymusicMIDIParser {
       let length = try bigEndian(cursor + 4, 4)
       var reader = ScoreTrackReader(capacity: 0)
       try readTrack(from: cursor + 8, to: cursor + 8 + length, into: &reader)
-      score.tracks += reader.finishedTracks()
-      score.timeSignatures += reader.timeSignatures
-      score.tempos += reader.tempos
-      score.keySignatures += reader.keySignatures
-      score.markerTimes += reader.markerTimes
+      reader.finish(into: &score)
       if reader.divergence != nil { throw .undefined }
       cursor += 8 + length
       trackIndex += 1
     }
-    PatternDefeatingSort.sort(&score.timeSignatures) { $0.time < $1.time }
-    PatternDefeatingSort.sort(&score.keySignatures) { $0.time < $1.time }
-    PatternDefeatingSort.sort(&score.tempos) { $0.time < $1.time }
-    score.markerTimes.sort()
+    score.sortGlobalLists()
     return score
   }
 

@@ -1,3 +1,4 @@
+import NoteQueue
 import SMF
 
 /// Turns the events of one track into notes and the events that are not notes, as the reader
@@ -15,25 +16,20 @@ import SMF
 package struct NotePairing: TrackEventSink {
   /// The notes (`notes[..<noteCount]`), then room for a batch's notes, so that a batch writes
   /// them without growing the array. A sounding note has no length yet, so its `durationTicks`
-  /// holds the link to the next note of its queue (-1 for none) until it ends: the queues take
-  /// no memory per note.
+  /// holds the link to the next note of its queue (-1 for none) until it ends (``Links``): the
+  /// queues take no memory per note.
   private var notes: [Note] = []
   private var noteCount = 0
   private var others = TrackEvents()
-  /// A first-in-first-out queue of sounding notes per channel and key (`channel << 7 | key`):
-  /// the heads, then the tails, each an index of `notes` plus one (0 for none; 16 KB to clear
-  /// per track). Empty until the first channel message.
-  private var queues: [UInt32] = []
-  /// How many notes are sounding.
-  private var sounding = 0
+  /// The notes sounding, first-in-first-out per channel and key (16 KB to clear per track,
+  /// allocated with the first channel message).
+  private var sounding = SoundingNotes()
   private var order = TickOrderRecorder()
   package private(set) var lastTick = 0
   /// The track the notes are marked as of while they are paired (``finish(track:)`` marks
   /// them again if it is told another).
   private let track: Int
 
-  /// The number of queues: one per channel and key.
-  private static let keyCount = 16 * 128
   /// What fills the room after the notes, a batch at a time (copied whole, not note by note).
   private static let room = [Note](
     repeating: Note(pitch: 0, tick: 0, durationTicks: 0), count: RawChannelEvent.batchSize)
@@ -74,27 +70,25 @@ package struct NotePairing: TrackEventSink {
     guard !events.isEmpty else { return }
     // A track of 4 billion notes would take 100 GB: memory runs out long before this.
     precondition(noteCount + events.count < Int(UInt32.max), "more than 4 billion notes in a track")
-    if queues.isEmpty { queues = [UInt32](repeating: 0, count: 2 * Self.keyCount) }
     while notes.count < noteCount + events.count {
       notes.append(contentsOf: Self.room.prefix(noteCount + events.count - notes.count))
     }
     // The storage moves out of `self` while its buffers are in use (each array is checked for
     // a unique owner once, here), and the loop keeps its counts in locals.
     var notes: [Note] = []
-    var queues: [UInt32] = []
+    var sounding = SoundingNotes()
     var order = TickOrderRecorder()
     swap(&notes, &self.notes)
-    swap(&queues, &self.queues)
+    swap(&sounding, &self.sounding)
     swap(&order, &self.order)
     var counts = Counts(
-      notes: noteCount, sounding: sounding, others: 0, firstOther: others.count, lastTick: lastTick,
-      track: track)
+      notes: noteCount, others: 0, firstOther: others.count, lastTick: lastTick, track: track)
     withUnsafeTemporaryAllocation(of: RawChannelEvent.self, capacity: events.count) { others in
       notes.withUnsafeMutableBufferPointer { notes in
-        queues.withUnsafeMutableBufferPointer { queues in
+        sounding.withBuffers { queue in
           order.withRoom(for: events.count) { cursor, items, orders in
             Self.pair(
-              events, notes: notes.baseAddress!, heads: queues.baseAddress!, others: others.baseAddress!,
+              events, notes: notes.baseAddress!, queue: &queue, others: others.baseAddress!,
               counts: &counts, order: &cursor, items: items, orders: &orders)
           }
         }
@@ -102,19 +96,28 @@ package struct NotePairing: TrackEventSink {
       self.others.appendChannels(UnsafeBufferPointer(rebasing: others[..<counts.others]))
     }
     swap(&notes, &self.notes)
-    swap(&queues, &self.queues)
+    swap(&sounding, &self.sounding)
     swap(&order, &self.order)
     noteCount = counts.notes
-    sounding = counts.sounding
     lastTick = counts.lastTick
+  }
+
+  /// The notes as the queue's links: a sounding note's `durationTicks` is the next note of its
+  /// key (-1 for none).
+  private struct Links: NoteLinks {
+    let notes: UnsafeMutablePointer<Note>
+
+    @inline(__always)
+    func next(after note: Int) -> Int { notes[note].durationTicks }
+
+    @inline(__always)
+    func link(_ note: Int, to next: Int) { notes[note].durationTicks = next }
   }
 
   /// What the pairing loop counts.
   private struct Counts {
     /// The track's notes so far.
     var notes: Int
-    /// How many of them are sounding.
-    var sounding: Int
     /// The batch's messages that are not part of a note so far.
     var others: Int
     /// The index in ``NotePairing/others`` of the batch's first such message.
@@ -125,18 +128,18 @@ package struct NotePairing: TrackEventSink {
     let track: Int
   }
 
-  /// Pairs a batch: `notes` has room for every message to be a note-on, `heads` holds the
-  /// queues' heads then their tails, and the messages that are not part of a note are put in
-  /// `others` (in order) for the caller to append to ``others``. Everything the loop changes is
-  /// a local or behind a pointer, so that it stays in registers.
+  /// Pairs a batch: `notes` has room for every message to be a note-on, and the messages that
+  /// are not part of a note are put in `others` (in order) for the caller to append to
+  /// ``others``. Everything the loop changes is a local or behind a pointer, so that it stays in
+  /// registers.
   private static func pair(
     _ events: UnsafeBufferPointer<RawChannelEvent>, notes: UnsafeMutablePointer<Note>,
-    heads: UnsafeMutablePointer<UInt32>, others: UnsafeMutablePointer<RawChannelEvent>, counts: inout Counts,
-    order: inout TickOrderRecorder.Cursor, items: UnsafeMutablePointer<UInt64>, orders: inout TickOrders
+    queue sounding: inout SoundingNotes.Buffers, others: UnsafeMutablePointer<RawChannelEvent>,
+    counts: inout Counts, order: inout TickOrderRecorder.Cursor, items: UnsafeMutablePointer<UInt64>,
+    orders: inout TickOrders
   ) {
-    let tails = heads + keyCount
+    var queue = sounding
     var noteCount = counts.notes
-    var sounding = counts.sounding
     var otherCount = counts.others
     var lastTick = counts.lastTick
     let track = counts.track
@@ -148,7 +151,7 @@ package struct NotePairing: TrackEventSink {
       let kind = event.status & 0xF0
       var rank = EventRank.other
       if kind == 0x90 || kind == 0x80 {
-        let key = Int(event.status & 0x0F) << 7 | Int(event.data1)
+        let key = SoundingNotes.key(channel: event.status, pitch: event.data1)
         if kind == 0x90 && event.data2 > 0 {
           let index = noteCount
           noteCount &+= 1
@@ -156,23 +159,11 @@ package struct NotePairing: TrackEventSink {
             pitch: event.data1, velocity: event.data2, offVelocity: 0, channel: event.status & 0x0F,
             track: track, tick: tick, durationTicks: -1, end: .endOfTrack)
           cursor.add(UInt64(index), rank: .noteOn, isEvent: false, items: items)
-          sounding &+= 1
-          let tail = tails[key]
-          if tail != 0 {
-            notes[Int(tail) &- 1].durationTicks = index
-          } else {
-            heads[key] = UInt32(truncatingIfNeeded: noteCount)
-          }
-          tails[key] = UInt32(truncatingIfNeeded: noteCount)
+          var links = Links(notes: notes)
+          queue.push(index, key: key, links: &links)
           continue
         }
-        let head = heads[key]
-        if head != 0 {
-          let index = Int(head) &- 1
-          let next = notes[index].durationTicks  // the next sounding note of the key, or -1
-          heads[key] = UInt32(truncatingIfNeeded: next &+ 1)
-          if next < 0 { tails[key] = 0 }
-          sounding &-= 1
+        if let index = queue.popFirst(key: key, links: Links(notes: notes)) {
           let duration = tick - notes[index].tick
           notes[index].durationTicks = duration
           notes[index].offVelocity = event.data2
@@ -191,8 +182,8 @@ package struct NotePairing: TrackEventSink {
       otherCount &+= 1
     }
     order = cursor
+    sounding = queue
     counts.notes = noteCount
-    counts.sounding = sounding
     counts.others = otherCount
     counts.lastTick = lastTick
   }
@@ -215,12 +206,12 @@ package struct NotePairing: TrackEventSink {
   package mutating func finish(track: Int) -> SongTrack {
     order.finish()
     notes.removeSubrange(noteCount..<notes.count)  // the room
-    for key in queues.indices.prefix(sounding > 0 ? Self.keyCount : 0) {
-      var index = Int(queues[key]) - 1
-      while index >= 0 {
-        let next = notes[index].durationTicks
-        notes[index].durationTicks = lastTick - notes[index].tick
-        index = next
+    let lastTick = self.lastTick
+    if !sounding.isEmpty {
+      notes.withUnsafeMutableBufferPointer { notes in
+        sounding.removeAll(links: Links(notes: notes.baseAddress!)) {
+          notes[$0].durationTicks = lastTick - notes[$0].tick
+        }
       }
     }
     if track != self.track {

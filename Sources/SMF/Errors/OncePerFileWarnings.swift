@@ -12,26 +12,31 @@ struct OncePerFileWarnings {
   mutating func append(_ warning: SMFWarning, to list: inout [SMFProblem]) {
     switch warning.kind {
     case .systemMessagesSkipped(_, let count, let bytes):
-      guard let index = skipped,
-        case .systemMessagesSkipped(let first, let before, let beforeBytes) = list[index].kind
-      else {
-        skipped = list.count
-        list.append(warning)
-        return
+      Self.add(warning, to: &list, at: &skipped) { kind in
+        guard case .systemMessagesSkipped(let first, let before, let beforeBytes) = kind else { return nil }
+        return .systemMessagesSkipped(first: first, count: before + count, bytes: beforeBytes + bytes)
       }
-      list[index] = list[index].with(
-        .systemMessagesSkipped(first: first, count: before + count, bytes: beforeBytes + bytes))
     case .eventCutShort(_, let dropped, let tracks):
-      guard let index = cut,
-        case .eventCutShort(let expected, let before, let beforeTracks) = list[index].kind
-      else {
-        cut = list.count
-        list.append(warning)
-        return
+      Self.add(warning, to: &list, at: &cut) { kind in
+        guard case .eventCutShort(let expected, let before, let beforeTracks) = kind else { return nil }
+        return .eventCutShort(
+          expected: expected, droppedBytes: before + dropped, tracks: beforeTracks + tracks)
       }
-      list[index] = list[index].with(
-        .eventCutShort(expected: expected, droppedBytes: before + dropped, tracks: beforeTracks + tracks))
     default:
+      list.append(warning)
+    }
+  }
+
+  /// Adds `warning` into the warning at `index` in `list` (the kind `merged` makes of that one's),
+  /// or, when there is none yet, appends it and keeps its index.
+  private static func add(
+    _ warning: SMFWarning, to list: inout [SMFProblem], at index: inout Int?,
+    merged: (SMFProblem.Kind) -> SMFProblem.Kind?
+  ) {
+    if let found = index, let kind = merged(list[found].kind) {
+      list[found] = list[found].with(kind)
+    } else {
+      index = list.count
       list.append(warning)
     }
   }

@@ -1,3 +1,4 @@
+import NoteQueue
 import SMF
 
 /// muspy 0.5's walk over one MTrk (`muspy.inputs.midi.from_mido`), fed event by event: by the
@@ -34,22 +35,16 @@ public struct MuspyTrackBuilder: TrackEventSink {
   private var ended = false
   /// The program in force on each channel.
   private var programs = [UInt8](repeating: 0, count: 16)
-  /// Per key (channel << 7 | pitch): the oldest open note's place in ``openOnsets``, or
-  /// ``untouched`` or ``closed``; allocated at the first note (an empty MTrk costs nothing).
-  private var oldest: [Int32] = []
-  /// Per key with open notes: the newest one's place in ``openOnsets``.
-  private var newest: [Int32] = []
-  /// The onsets of open notes, each linked to the next newer one of its key in ``openNext``
-  /// (places of closed notes are linked into ``freePlaces`` and taken again).
-  private var openOnsets: [Int] = []
-  private var openNext: [Int32] = []
-  private var freePlaces: Int32 = -1
-  /// The keys touched (muspy's `defaultdict` gains a key at a note-on and at every note-off
-  /// looked up), in the order first touched.
+  /// The open notes (their places in ``openNotes``), first-in-first-out per key (channel << 7 |
+  /// pitch).
+  private var open = SoundingNotes()
+  /// The open notes' onsets.
+  private var openNotes = OpenNotes()
+  /// Whether each key was touched (muspy's `defaultdict` gains a key at a note-on and at every
+  /// note-off looked up); allocated at the first note (an empty MTrk costs nothing).
+  private var touched: [Bool] = []
+  /// The keys touched, in the order first touched.
   private var touchOrder: [Int] = []
-  /// What ``oldest`` holds for a key never touched, and for a touched key with no note open.
-  private static let untouched: Int32 = -2
-  private static let closed: Int32 = -1
   /// The index in ``tracks`` of (program << 4 | channel), or -1.
   private var trackIndex: [Int32] = []
 
@@ -106,28 +101,13 @@ public struct MuspyTrackBuilder: TrackEventSink {
     let channel = Int(status & 0x0F)
     switch status & 0xF0 {
     case 0x90 where data2 > 0:
-      let key = touch(channel, data1)
-      let place: Int32
-      if freePlaces >= 0 {
-        place = freePlaces
-        freePlaces = openNext[Int(place)]
-        openOnsets[Int(place)] = time
-        openNext[Int(place)] = Self.closed
-      } else {
-        place = Int32(openOnsets.count)
-        openOnsets.append(time)
-        openNext.append(Self.closed)
-      }
-      if oldest[key] < 0 { oldest[key] = place } else { openNext[Int(newest[key])] = place }
-      newest[key] = place
+      let key = touch(status, data1)
+      let place = openNotes.add(onset: time)
+      open.push(place, key: key, links: &openNotes)
     case 0x80, 0x90:
-      let key = touch(channel, data1)
-      let place = Int(oldest[key])
-      guard place >= 0 else { return }
-      oldest[key] = openNext[place]
-      openNext[place] = freePlaces
-      freePlaces = Int32(place)
-      addNote(onset: openOnsets[place], pitch: data1, channel: channel)
+      let key = touch(status, data1)
+      guard let place = open.popFirst(key: key, links: openNotes) else { return }
+      addNote(onset: openNotes.remove(place), pitch: data1, channel: channel)
     case 0xB0:
       let index = track(program: programs[channel], channel: channel)
       tracks[index].endTime = max(tracks[index].endTime, time)
@@ -138,16 +118,13 @@ public struct MuspyTrackBuilder: TrackEventSink {
     }
   }
 
-  /// The key of (channel, pitch), touched now.
+  /// The key of (the channel of `status`, pitch), touched now.
   @inline(__always)
-  private mutating func touch(_ channel: Int, _ pitch: UInt8) -> Int {
-    if oldest.isEmpty {
-      oldest = [Int32](repeating: Self.untouched, count: 16 << 7)
-      newest = [Int32](repeating: 0, count: 16 << 7)
-    }
-    let key = channel << 7 | Int(pitch)
-    if oldest[key] == Self.untouched {
-      oldest[key] = Self.closed
+  private mutating func touch(_ status: UInt8, _ pitch: UInt8) -> Int {
+    if touched.isEmpty { touched = [Bool](repeating: false, count: SoundingNotes.keyCount) }
+    let key = SoundingNotes.key(channel: status, pitch: pitch)
+    if !touched[key] {
+      touched[key] = true
       touchOrder.append(key)
     }
     return key
@@ -200,10 +177,8 @@ public struct MuspyTrackBuilder: TrackEventSink {
     for key in touchOrder {
       let channel = key >> 7
       _ = track(program: programs[channel], channel: channel)
-      var place = Int(oldest[key])
-      while place >= 0 {
-        addNote(onset: openOnsets[place], pitch: UInt8(key & 0x7F), channel: channel)
-        place = Int(openNext[place])
+      while let place = open.popFirst(key: key, links: openNotes) {
+        addNote(onset: openNotes.remove(place), pitch: UInt8(key & 0x7F), channel: channel)
       }
     }
     touchOrder = []
