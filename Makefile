@@ -13,9 +13,13 @@ APT_PACKAGES = libsmf-dev pkg-config midicsv openttd-openmsx planetblupi-music-m
   python3-jsonschema zlib1g-dev chromium chromium-driver eslint time libfluidsynth3 \
   timgm6mb-soundfont fluidsynth valgrind
 RELEASE_BIN = .build/release
+# SwiftPM builds again from scratch when the environment it runs in changes (any variable), so the
+# debug builds of `make check`, `make test` and `make test-python` run in one fixed environment:
+# they share one build whoever calls them (a shell, make, make from make, CI).
+DEBUG_BUILD = env -i PATH="$(PATH)" HOME="$(HOME)" MIDIROLL_WARNINGS_AS_ERRORS=1 $(SWIFT) build
 # Every release build declares the Python package's shared library (Package.swift reads the
 # variable), so the binary, the benches and the wheel's library share one build of the modules.
-RELEASE_BUILD = MIDIROLL_SHARED_LIBRARY=1 $(SWIFT) build -c release
+RELEASE_BUILD = env -i PATH="$(PATH)" HOME="$(HOME)" MIDIROLL_SHARED_LIBRARY=1 $(SWIFT) build -c release
 # Python packages the tests read outputs with (clients nobody here wrote), in a virtual environment
 # under .build so the machine's Python stays as it is. Tests find it through MIDIROLL_PYTHON.
 # MidiTok 3.1 and the Hugging Face `tokenizers` it trains with judge the tokens' ids (pinned: the
@@ -78,21 +82,22 @@ build: deps
 # what is missing. Installs nothing; builds as `make test` builds, so the two share one build.
 CHECK_SKIPPED_TAGS = judge,browser,corpus,slow
 check:
-	MIDIROLL_WARNINGS_AS_ERRORS=1 $(SWIFT) build --build-tests
+	$(DEBUG_BUILD) --build-tests
 	MIDIROLL_SKIP_TAGS=$(CHECK_SKIPPED_TAGS) $(SWIFT) test --skip-build
 
 # Everything: the fast tier and every tagged suite, then the Python package's tests. A missing
 # reference tool fails its suite (MIDIROLL_REQUIRE_TOOLS). The project's own targets are built
 # with warnings as errors (Package.swift reads the variable).
 test: deps lint-web test-no-foundation
-	MIDIROLL_WARNINGS_AS_ERRORS=1 MIDIROLL_REQUIRE_TOOLS=1 $(SWIFT) test
+	$(DEBUG_BUILD) --build-tests
+	MIDIROLL_REQUIRE_TOOLS=1 $(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory test-python
 
 # The Python package (python/): `make wheel`, the wheel installed into the venv, and its tests
 # (pytest), which compare it with the command line's debug build and with symusic, install the
 # wheel into a fresh venv and run it with no Swift in the environment.
 test-python: venv wheel
-	MIDIROLL_WARNINGS_AS_ERRORS=1 $(SWIFT) build --product midiroll  # as `make test` built it: nothing again
+	$(DEBUG_BUILD) --product midiroll  # as `make test` built it: nothing again
 	$(PYTHON) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps dist/midiroll-*.whl
 	cd python && MIDIROLL_CLI=$(abspath .build/debug/midiroll) MIDIROLL_WHEELHOUSE=$(abspath $(WHEELHOUSE)) \
 	  $(abspath $(PYTHON)) -m pytest -q -p no:cacheprovider tests
@@ -140,7 +145,7 @@ slurm-deps:
 	@$(MAKE) --no-print-directory apt-deps APT_PACKAGES="$(SLURM_PACKAGES)"
 
 test-slurm: deps slurm-deps
-	MIDIROLL_WARNINGS_AS_ERRORS=1 $(SWIFT) build --product midiroll  # as `make test` built it: nothing again
+	$(DEBUG_BUILD) --product midiroll  # as `make test` built it: nothing again
 	bash Tests/Slurm/test-slurm.sh .build/debug/midiroll
 
 # libFuzzer targets (Sources/Fuzz), FUZZ_SECONDS each; corpus and findings in .build-fuzz.

@@ -6,7 +6,7 @@
   import Testing
 
   /// Controllers reach the synthesizer at their time: volume, expression, pan, sustain.
-  @Suite(.tags(.judge), .tiered) struct RenderControllerTests {
+  @Suite(.tags(.judge), .tiered, .requires(.python)) struct RenderControllerTests {
     @Test func volumeAndExpressionMakeNotesQuieter() throws {
       var song = TestSong()
       song.message(.programChange(channel: 0, program: 80), tick: 0)

@@ -6,7 +6,7 @@
   import Testing
 
   /// What the synthesizer plays is what the messages say: pitch, program, pitch bend, drums.
-  @Suite(.tags(.judge), .tiered) struct RenderSpectrumTests {
+  @Suite(.tags(.judge), .tiered, .requires(.python)) struct RenderSpectrumTests {
     @Test func aLoneA4HasItsSpectralPeakAt440Hertz() throws {
       var song = TestSong()
       song.note(69, tick: 0, ticks: 960)  // A4 on the default piano, 1 s

@@ -7,7 +7,7 @@
 
   /// Every note starts at its time in seconds (through a tempo change), the rests are silent and
   /// the file is the WAV it says it is — measured with numpy on the rendered file.
-  @Suite(.tags(.judge), .tiered) struct RenderTimingTests {
+  @Suite(.tags(.judge), .tiered, .requires(.python)) struct RenderTimingTests {
     /// Square-lead notes (program 80: no slow attack in the SoundFont's samples, so an onset is
     /// where the synthesizer starts the note), 120 BPM, then 75 BPM from 4.5 s.
     static func timedSong() -> (song: Song, onsets: [Double], ends: [Double]) {

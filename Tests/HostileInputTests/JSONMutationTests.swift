@@ -8,7 +8,7 @@ import Testing
 /// Hostile piano-roll JSON: the JSON of every base file cut, flipped and edited, plus inputs
 /// that attack a JSON parser (deep nesting, huge numbers, bad UTF-8, duplicate names). Every
 /// input gives a song or a typed error and keeps ``JSONLaws``.
-@Suite("JSON mutation corpus")
+@Suite("JSON mutation corpus", .tags(.corpus), .tiered)
 struct JSONMutationTests {
   /// The JSON of every base file that reads.
   static let bases: [(name: String, bytes: [UInt8])] = BaseFiles.all.compactMap { base in

@@ -15,7 +15,7 @@ import Testing
 /// once per track and ends at End of Track, an error or the end). The diagnosis' resync only
 /// moves forward and is budgeted. The time check below turns a slow input into a failure that
 /// names it; the `timeLimit` trait is a last resort for the whole family.
-@Suite("mutation corpus")
+@Suite("mutation corpus", .tags(.corpus), .tiered)
 struct MutationCorpusTests {
   @Test("the corpus has more than 10,000 inputs and is the same on every run")
   func size() {

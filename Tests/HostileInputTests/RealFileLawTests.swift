@@ -26,7 +26,7 @@ struct RealFileLawTests {
     return files.sorted()
   }()
 
-  @Test("every real file keeps every law")
+  @Test("every real file keeps every law", .tags(.corpus), .tiered)
   func laws() throws {
     #expect(Self.files.count >= 6)
     for path in Self.files {

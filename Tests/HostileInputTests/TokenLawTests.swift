@@ -9,7 +9,7 @@ import Testing
 /// corpus read and tokenized.
 @Suite("token laws")
 struct TokenLawTests {
-  @Test("decoding 20,000 random id lists keeps every law")
+  @Test("decoding 20,000 random id lists keeps every law", .tags(.slow), .tiered)
   func randomIDLists() {
     var random = SplitMix64(seed: 0x70C3_5EED)
     var broken: [String] = []
@@ -26,7 +26,7 @@ struct TokenLawTests {
     #expect(broken.isEmpty, "\(broken.prefix(5))")
   }
 
-  @Test("decoding 6,000 random id lists with trained tokenizers keeps every law")
+  @Test("decoding 6,000 random id lists with trained tokenizers keeps every law", .tags(.slow), .tiered)
   func randomTrainedIDLists() throws {
     let folder = RealFiles.packageRoot.appendingPathComponent("Samples/tokenizers")
     let tokenizers = try ["remi-bpe", "remi-unigram", "remi-wordpiece"].map { name in
@@ -50,7 +50,8 @@ struct TokenLawTests {
   }
 
   @Test(
-    "reading and tokenizing the mutation corpus keeps every law", arguments: MutationCorpus.Family.allCases)
+    "reading and tokenizing the mutation corpus keeps every law", .tags(.corpus), .tiered,
+    arguments: MutationCorpus.Family.allCases)
   func mutationCorpus(_ family: MutationCorpus.Family) {
     var broken: [String] = []
     for input in MutationCorpus.inputs(family) {

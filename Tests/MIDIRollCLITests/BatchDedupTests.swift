@@ -6,7 +6,7 @@ import Testing
 /// made by mido (a byte copy, a re-save, the division doubled, the tracks reordered, a track
 /// renamed) and near misses (one pitch changed, one note fewer, everything a semitone up):
 /// the groups, the input kept, the same answer with 1 and 3 shards, and `report --json`.
-@Suite(.serialized, .tags(.judge), .tiered) struct BatchDedupTests {
+@Suite(.serialized, .tags(.judge), .tiered, .requires(.python)) struct BatchDedupTests {
   /// The real file the duplicates are made of: the first Debian file with two tracks of notes.
   static func original() throws -> String {
     try #require(

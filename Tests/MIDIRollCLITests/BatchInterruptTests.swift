@@ -31,7 +31,7 @@ struct BatchInterruptTests {
     return present
   }
 
-  @Test("SIGINT midway leaves no partial output; --resume completes the rest")
+  @Test("SIGINT midway leaves no partial output; --resume completes the rest", .tags(.slow), .tiered)
   func interruptThenResume() throws {
     let folders = try BatchFolders()
     defer { folders.remove() }

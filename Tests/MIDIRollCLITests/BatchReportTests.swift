@@ -39,7 +39,9 @@ struct BatchReportTests {
     return (result.status, object)
   }
 
-  @Test("two runs of the same shard at once: every line parses, every input is recorded once")
+  @Test(
+    "two runs of the same shard at once: every line parses, every input is recorded once", .tags(.slow),
+    .tiered)
   func concurrentRuns() throws {
     let folders = try BatchFolders()
     defer { folders.remove() }
@@ -88,7 +90,7 @@ struct BatchReportTests {
 
   @Test(
     "a full disk midway: every report line whole; report and --resume read it without loss",
-    .enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
+    .enabled(if: getuid() == 0, "mounting a tmpfs needs root"), .tags(.slow), .tiered)
   func fullDisk() throws {
     let folders = try BatchFolders()
     defer { folders.remove() }
@@ -178,7 +180,9 @@ struct BatchReportTests {
     #expect(done["missing"] as? Int == 0)
   }
 
-  @Test("SIGKILL midway, then --resume: no temporary file is left, each input recorded once")
+  @Test(
+    "SIGKILL midway, then --resume: no temporary file is left, each input recorded once", .tags(.slow),
+    .tiered)
   func killThenResume() throws {
     let folders = try BatchFolders()
     defer { folders.remove() }

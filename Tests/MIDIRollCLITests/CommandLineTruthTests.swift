@@ -143,7 +143,7 @@ struct CommandLineTruthTests {
     #expect(Self.refusal(arguments) == nil, "\(arguments): add what \(name) needs to `required`")
   }
 
-  @Test("every value a --help lists is accepted", arguments: names)
+  @Test("every value a --help lists is accepted", .tags(.slow), .tiered, arguments: names)
   func listedValues(name: String) {
     let index = Self.optionIndex(name)
     for option in index.arguments where !option.isPositional {
@@ -202,7 +202,9 @@ struct CommandLineTruthTests {
     }
   }
 
-  @Test("every hint, as each subcommand words it, names options it has and accepts", arguments: names)
+  @Test(
+    "every hint, as each subcommand words it, names options it has and accepts", .tags(.slow), .tiered,
+    arguments: names)
   func hints(name: String) throws {
     let hints = CommandLineHints(Self.command(name))
     for hint in Self.hints {
@@ -275,7 +277,7 @@ struct CommandLineTruthTests {
     }
   }
 
-  @Test("every --help ends with examples, each of which parses", arguments: names)
+  @Test("every --help ends with examples, each of which parses", .tags(.slow), .tiered, arguments: names)
   func examples(name: String) throws {
     let command = try #require(Self.command(name) as? any DocumentedCommand.Type, "\(name) has no examples")
     #expect(command.examples.count >= 2)
@@ -351,8 +353,8 @@ struct CommandLineTruthTests {
   ]
 
   @Test(
-    "a bad value is a usage error on every subcommand that has the option, in the same words where the option is the same"
-  )
+    "a bad value is a usage error on every subcommand that has the option, in the same words where the option is the same",
+    .tags(.slow), .tiered)
   func sameBadValueSameError() {
     var holders: [String: [String]] = [:]
     for name in Self.names {

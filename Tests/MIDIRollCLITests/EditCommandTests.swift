@@ -240,7 +240,9 @@ struct EditCommandTests {
     #expect(song.tracks[2].notes.allSatisfy { $0.channel == 9 })
   }
 
-  @Test("batch takes every edit option; bad values are usage errors before any file is read")
+  @Test(
+    "batch takes every edit option; bad values are usage errors before any file is read", .tags(.slow),
+    .tiered)
   func batch() throws {
     let folder = try makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The edit commands' outputs read by mido, a reader nobody here wrote.
-@Suite("Edited files read by mido", .tags(.judge), .tiered)
+@Suite("Edited files read by mido", .tags(.judge), .tiered, .requires(.python))
 struct EditMidoTests {
   /// Prints, per file: type, ticks per beat, track count, then every message (End of Track left
   /// out) as `tick message`, sorted — the events of the song with their absolute ticks.

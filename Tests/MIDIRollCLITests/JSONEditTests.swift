@@ -4,7 +4,7 @@ import Testing
 
 /// Piano-roll JSON as an editing format: a real file's JSON edited by a Python script (the
 /// order hints left as they were), converted back, and read by mido: exactly the edited notes.
-@Suite("Piano-roll JSON edited and converted back", .tags(.judge), .tiered)
+@Suite("Piano-roll JSON edited and converted back", .tags(.judge), .tiered, .requires(.python))
 struct JSONEditTests {
   /// `edit.py IN.json OUT.json EDIT`: edits the track with the most notes; prints the notes the
   /// document then states, per track, as `[track, start, end, pitch, channel, velocity]`.

@@ -5,7 +5,7 @@ import Testing
 /// README.md's Python example ("Editing piano-roll JSON from a script"), run as written: it
 /// transposes a track, deletes its notes below velocity 20, inserts a note and converts back;
 /// mido reads the `.mid` and finds exactly the notes the edited JSON states.
-@Suite("README's Python example", .tags(.judge), .tiered)
+@Suite("README's Python example", .tags(.judge), .tiered, .requires(.python))
 struct ReadmeExampleTests {
   static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("README.md")

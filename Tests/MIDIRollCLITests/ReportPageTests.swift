@@ -5,7 +5,7 @@ import Testing
 /// `midiroll report OUT --html PAGE.html` opened in headless Chromium through Selenium
 /// (`Tests/Browser/dataset_report_page.py`): no console error, no request, every chart drawn,
 /// and every number it draws equal to `midiroll report --json`.
-@Suite(.tags(.judge), .tiered) struct ReportPageTests {
+@Suite(.tags(.judge), .tiered, .requires(.python)) struct ReportPageTests {
   @Test func pageDrawsWhatReportJSONSays() throws {
     try #require(Python.executable != nil, "run `make venv`")
     let folders = try BatchFolders()

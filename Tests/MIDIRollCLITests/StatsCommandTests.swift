@@ -5,7 +5,7 @@ import Testing
 /// `midiroll stats` through the real binary: one JSON line per input with muspy's metrics under
 /// muspy's names (judged by muspy itself), the facts and hashes, a readable block without
 /// `--json`, the same answer for a song as `.mid` and as piano-roll JSON, and bad inputs.
-@Suite(.tags(.judge), .tiered) struct StatsCommandTests {
+@Suite(.tags(.judge), .tiered, .requires(.muspy, .python)) struct StatsCommandTests {
   static func lines(_ output: String) throws -> [[String: Any]] {
     try output.split(separator: "\n").map { line in
       try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

@@ -6,7 +6,7 @@ import Testing
 /// MidiTok 3.1 as the judge: the files MidiTok's `tokenize_dataset` writes are byte for byte
 /// the ones midiroll writes, and MidiTok's own `decode` of the ids gives the notes of the
 /// song `detokenize` writes.
-@Suite("midiroll tokenize and detokenize", .tags(.judge), .tiered)
+@Suite("midiroll tokenize and detokenize", .tags(.judge), .tiered, .requires(.python))
 struct TokensCommandTests {
   static let tokenizers = samplesFolder.appendingPathComponent("tokenizers")
 

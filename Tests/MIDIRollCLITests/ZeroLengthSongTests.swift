@@ -4,7 +4,7 @@ import Testing
 
 /// Songs of length 0 (Tests/Fixtures/zero-length, made by `midiroll convert` from the JSON
 /// beside each): every subcommand returns on them, and a 0-tick note is one step of a matrix.
-@Suite("Songs of length 0", .tags(.judge), .tiered)
+@Suite("Songs of length 0", .tags(.judge), .tiered, .requires(.python))
 struct ZeroLengthSongTests {
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fixtures/zero-length")

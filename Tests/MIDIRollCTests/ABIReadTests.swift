@@ -19,7 +19,7 @@ struct ABIReadTests {
     #expect(String(cString: midiroll_version()) == MIDIRollVersion.current)
   }
 
-  @Test("every file's notes, seconds and positions are the model's, in both layouts")
+  @Test("every file's notes, seconds and positions are the model's, in both layouts", .tags(.corpus), .tiered)
   func notesAreTheModels() throws {
     #expect(Self.files.count > 60)
     var read = 0
@@ -182,7 +182,7 @@ struct ABIReadTests {
     }
   }
 
-  @Test("tracks, names, maps and warnings are the model's")
+  @Test("tracks, names, maps and warnings are the model's", .tags(.corpus), .tiered)
   func tracksAndMaps() throws {
     for path in Self.files {
       let bytes = try RealFiles.bytes(path)

@@ -67,7 +67,8 @@ struct ABIStatsTests {
   }
 
   @Test(
-    "every real file, sample, corpus file and fuzz regression gives stats --json's line, tolerant and strict")
+    "every real file, sample, corpus file and fuzz regression gives stats --json's line, tolerant and strict",
+    .tags(.corpus), .tiered)
   func equalsTheCommandLine() throws {
     #expect(Self.files.count > 400)
     for strict in [false, true] {
@@ -157,7 +158,7 @@ struct ABIStatsTests {
     #expect(midiroll_stats(nil, 0, nil, 0, &exact, Int64(size), &length, nil) == MIDIROLL_BAD_INPUT)
   }
 
-  @Test("four threads measuring every real file at once give what one thread gives")
+  @Test("four threads measuring every real file at once give what one thread gives", .tags(.corpus), .tiered)
   func threads() async throws {
     let files = try RealFiles.debianFiles.map { try RealFiles.bytes($0) }
     try #require(!files.isEmpty)

@@ -7,7 +7,7 @@ import Testing
 /// at once get what one thread gets.
 @Suite("C ABI: threads")
 struct ABIThreadTests {
-  @Test("four threads reading every real file at once give what one thread gives")
+  @Test("four threads reading every real file at once give what one thread gives", .tags(.corpus), .tiered)
   func concurrentReads() async throws {
     let files = try RealFiles.debianFiles.map { try RealFiles.bytes($0) }
     try #require(!files.isEmpty)

@@ -5,7 +5,7 @@ import Testing
 
 /// REMI with MidiTok's default configuration: the vocabulary and the ids of every real and
 /// corpus file MidiTok reads are MidiTok's own.
-@Suite(.tags(.judge), .tiered) struct REMIDefaultTests {
+@Suite(.tags(.judge), .tiered, .requires(.python)) struct REMIDefaultTests {
   @Test func idsAreMidiToks() throws {
     let files = TokenFiles.all
     let (folder, answers) = try MidiTokJudge.run(

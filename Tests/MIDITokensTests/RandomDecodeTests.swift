@@ -8,7 +8,7 @@ import Testing
 /// vocabulary ids (a model's bad output) decode to the song MidiTok's `decode` gives, and
 /// where MidiTok raises, midiroll refuses (and where MidiTok's song has a velocity no MIDI
 /// file holds).
-@Suite(.tags(.judge), .tiered) struct RandomDecodeTests {
+@Suite(.tags(.judge), .tiered, .requires(.python)) struct RandomDecodeTests {
   static let script = """
     import json, sys, warnings, os
     warnings.filterwarnings("ignore")

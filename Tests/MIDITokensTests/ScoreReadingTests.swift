@@ -7,7 +7,7 @@ import Testing
 /// midiroll reads every file as symusic 0.6 does (the reading MidiTok tokenizes): the same
 /// tracks, notes, controls, pedals, pitch bends, lyrics, tempos, meters, keys and markers, in
 /// the same order — judged by symusic itself on the real files and the corpus.
-@Suite(.tags(.judge), .tiered) struct ScoreReadingTests {
+@Suite(.tags(.judge), .tiered, .requires(.python)) struct ScoreReadingTests {
   static let script = """
     import json, sys, symusic
     out = []

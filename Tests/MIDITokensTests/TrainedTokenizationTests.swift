@@ -8,7 +8,7 @@ import Testing
 /// programs in one stream in `Tests/Fixtures/tokenizers`): the trained ids of every real and
 /// corpus file MidiTok reads are its own, and decoding MidiTok's trained ids gives MidiTok's own
 /// decode.
-@Suite(.tags(.judge), .tiered) struct TrainedTokenizationTests {
+@Suite(.tags(.judge), .tiered, .requires(.python)) struct TrainedTokenizationTests {
   static let root = RealFiles.packageRoot
   static let tokenizers: [(name: String, tokenization: String, folder: String)] = [
     ("remi-bpe", "REMI", "Samples/tokenizers"),

@@ -24,7 +24,8 @@ struct JSONFromMIDIFileTests {
   }
 
   @Test(
-    "every real, sample and corpus file the reader reads", arguments: [PianoRollJSON.Profile.full, .compact])
+    "every real, sample and corpus file the reader reads", .tags(.corpus), .tiered,
+    arguments: [PianoRollJSON.Profile.full, .compact])
   func sameBytesAsTheWholeSong(profile: PianoRollJSON.Profile) throws {
     var compared = 0
     for path in Self.paths {

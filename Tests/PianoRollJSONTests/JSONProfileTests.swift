@@ -10,7 +10,9 @@ struct JSONProfileTests {
   /// Every Debian real file and every sample.
   static let files: [String] = RealFiles.debianFiles + RealFiles.samples
 
-  @Test(".mid → compact JSON → .mid equals .mid → JSON → .mid, and compact says so", arguments: files)
+  @Test(
+    ".mid → compact JSON → .mid equals .mid → JSON → .mid, and compact says so", .tags(.corpus), .tiered,
+    arguments: files)
   func lossless(path: String) throws {
     let song = try Song(bytes: try RealFiles.bytes(path))
     let full = PianoRollJSON.encode(song)

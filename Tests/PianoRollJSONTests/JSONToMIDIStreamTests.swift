@@ -21,6 +21,7 @@ struct JSONToMIDIStreamTests {
 
   @Test(
     "every real, sample and corpus file's JSON, both profiles, goes the streamed way",
+    .tags(.corpus), .tiered,
     arguments: [
       PianoRollJSON.Profile.full, .compact,
     ])

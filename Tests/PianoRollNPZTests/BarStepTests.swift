@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// `--steps 1/16`: steps laid bar by bar, downbeats exactly at the bars' first steps.
-@Suite("Bar-relative steps in changing meters", .tags(.judge), .tiered)
+@Suite("Bar-relative steps in changing meters", .tags(.judge), .tiered, .requires(.python))
 struct BarStepTests {
   /// One stretch of a meter: numerator, denominator, and its length in ticks (at 96 per quarter);
   /// a length that is not a whole number of bars ends in a cut bar.

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `batch --to npz`: the same guarantees as JSON (atomic outputs, report, resume).
-@Suite("Batch to .npz", .tags(.judge), .tiered)
+@Suite("Batch to .npz", .tags(.judge), .tiered, .requires(.python))
 struct BatchNPZTests {
   @Test("batch --to npz writes a loadable .npz per song, reports a bad file, and --resume skips what is done")
   func batch() throws {

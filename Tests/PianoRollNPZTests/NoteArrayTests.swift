@@ -5,7 +5,9 @@ import Testing
 /// `--npz notes`: the notes of piano-roll JSON, as numpy columns.
 @Suite("Note arrays")
 struct NoteArrayTests {
-  @Test("--npz notes of every real file gives, through numpy.load, the notes convert .json gives")
+  @Test(
+    "--npz notes of every real file gives, through numpy.load, the notes convert .json gives", .tags(.judge),
+    .tiered)
   func everyRealFile() throws {
     let files = RealFiles.debianFiles
     try #require(!files.isEmpty, "no real MIDI files (run `make deps`)")

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The `.npz` matrices of every real file, read by pypianoroll and checked cell by cell.
-@Suite("pypianoroll matrices of the real files", .tags(.judge), .tiered)
+@Suite("pypianoroll matrices of the real files", .tags(.judge), .tiered, .requires(.python))
 struct RealFileMatrixTests {
   @Test(
     "pypianoroll.load reads every file, every cell follows the rule; differences with pypianoroll.read listed"

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// `--sustain extend`: the sustain pedal (CC64) lengthens released notes.
-@Suite("Sustain pedal", .tags(.judge), .tiered)
+@Suite("Sustain pedal", .tags(.judge), .tiered, .requires(.python))
 struct SustainTests {
   static func cc64(_ channel: UInt8, _ value: UInt8) -> [UInt8] { [0xB0 | channel, 64, value] }
   static func on(_ channel: UInt8, _ pitch: UInt8) -> [UInt8] { [0x90 | channel, pitch, 100] }

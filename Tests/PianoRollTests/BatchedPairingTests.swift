@@ -109,7 +109,9 @@ struct BatchedPairingTests {
     #expect(streamed.serialized() == (try MIDIFile.rewrite(bytes)).bytes)
   }
 
-  @Test("every real file: Song(bytes:) equals Song(file:) and writes the bytes .mid → .mid writes")
+  @Test(
+    "every real file: Song(bytes:) equals Song(file:) and writes the bytes .mid → .mid writes",
+    .tags(.corpus), .tiered)
   func realFiles() throws {
     try #require(!RealFiles.debianFiles.isEmpty, "no Debian MIDI files: run `make deps`")
     var checked = 0

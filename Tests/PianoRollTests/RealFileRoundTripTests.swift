@@ -7,7 +7,7 @@ import Testing
 
 /// `.mid → JSON → .mid` on real files keeps every event per track and tick (compared with
 /// `midicsv`, the independent oracle), and `JSON → .mid → JSON` gives the same bytes.
-@Suite("Real files through piano-roll JSON")
+@Suite("Real files through piano-roll JSON", .tags(.judge), .tiered, .requires(.midicsv, .realFiles))
 struct RealFileRoundTripTests {
   /// midicsv's lines, sorted: the events per track and tick, order within a tick ignored.
   /// `nil` when midicsv cannot read the file.
@@ -80,7 +80,7 @@ struct RealFileRoundTripTests {
 
   @Test(
     "every real file of openttd-openmsx and planetblupi-music-midi, and every sample",
-    arguments: realFiles + TestPaths.samples())
+    .tags(.corpus), .tiered, arguments: realFiles + TestPaths.samples())
   func realFile(path: String) throws {
     try #require(Subprocess.exists("midicsv"), "midicsv is missing: run `make deps`")
     let folder = try Self.temporaryFolder()

@@ -15,8 +15,8 @@ struct TickOrderTests {
     + RealFiles.corpusFiles.map { RealFiles.corpusDirectory.appendingPathComponent($0).path }
 
   @Test(
-    "Song(bytes:).serialized() equals MIDIFile(bytes:).serialized() for every real file read without warnings"
-  )
+    "Song(bytes:).serialized() equals MIDIFile(bytes:).serialized() for every real file read without warnings",
+    .tags(.corpus), .tiered)
   func realFilesByteIdentical() throws {
     try #require(!RealFiles.debianFiles.isEmpty, "no Debian MIDI files: run `make deps`")
     var identical = 0

@@ -10,7 +10,7 @@ import Testing
 
 /// The pages of the samples in headless Chromium, checked against midiroll's model of each song
 /// (see ``BrowserRun``). A missing browser fails these tests: `make deps` installs it.
-@Suite(.tags(.browser), .tiered) struct BrowserTests {
+@Suite(.tags(.browser), .tiered, .requires(.chromium)) struct BrowserTests {
   /// The shared run, or a recorded issue.
   static func run() -> BrowserRun? {
     switch BrowserRun.shared {

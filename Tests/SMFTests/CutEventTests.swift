@@ -118,7 +118,8 @@ struct CutEventTests {
     #expect(throws: SMFError.self) { try MIDIFile.read(bytes) }
   }
 
-  @Test("wherever mido or symusic reads a cut file, midiroll reads it, with their notes", .tags(.judge), .tiered)
+  @Test(
+    "wherever mido or symusic reads a cut file, midiroll reads it, with their notes", .tags(.judge), .tiered)
   func peersAgree() throws {
     guard Python.executable != nil else {
       Issue.record("no Python virtual environment: set MIDIROLL_PYTHON or run `make deps`")

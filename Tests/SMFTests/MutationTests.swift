@@ -44,7 +44,8 @@ struct MutationTests {
   }
 
   @Test(
-    "cut at 50 offsets and with 50 bytes flipped: a file or an SMFError", arguments: RealFiles.debianFiles)
+    "cut at 50 offsets and with 50 bytes flipped: a file or an SMFError", .tags(.corpus), .tiered,
+    arguments: RealFiles.debianFiles)
   func mutants(_ path: String) throws {
     let original = try RealFiles.bytes(path)
     var random = SplitMix64(seed: fnv1a(path))

@@ -158,7 +158,7 @@ struct RealFileTests {
 
   @Test(
     "midicsv agrees line for line on the original and the rewritten file, and with our reader",
-    arguments: RealFiles.debianFiles)
+    .tags(.judge), .tiered, arguments: RealFiles.debianFiles)
   func midicsvAgrees(_ path: String) throws {
     let bytes = try RealFiles.bytes(path)
     let result = try MIDIFile.read(bytes)

@@ -117,7 +117,8 @@ struct SystemMessageTests {
     }
   }
 
-  @Test("wherever mido or symusic reads a fixture, midiroll reads it, with their notes", .tags(.judge), .tiered)
+  @Test(
+    "wherever mido or symusic reads a fixture, midiroll reads it, with their notes", .tags(.judge), .tiered)
   func peersAgree() throws {
     guard Python.executable != nil else {
       Issue.record("no Python virtual environment: set MIDIROLL_PYTHON or run `make deps`")

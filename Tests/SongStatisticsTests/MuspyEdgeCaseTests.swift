@@ -8,7 +8,7 @@ import Testing
 /// Hand-made files for each of muspy's reading rules and each metric's edge, judged by muspy 0.5
 /// itself; and the law that the SMF reader's fast path and mido's own reading agree wherever
 /// the SMF reader reads without a warning.
-@Suite(.tags(.judge), .tiered) struct MuspyEdgeCaseTests {
+@Suite(.tags(.judge), .tiered, .requires(.muspy, .python)) struct MuspyEdgeCaseTests {
   /// A note-on, a note-off (`80`) and a note-on of velocity 0, on channel `channel`.
   static func on(_ pitch: UInt8, channel: UInt8 = 0, velocity: UInt8 = 100) -> [UInt8] {
     [0x90 | channel, pitch, velocity]

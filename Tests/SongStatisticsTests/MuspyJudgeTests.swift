@@ -8,7 +8,7 @@ import Testing
 /// virtual environment): on the 41 Debian files, the samples and the edge-case corpus, midiroll's
 /// reading refuses the files muspy refuses and gives every one of the 13 metrics muspy gives,
 /// within 1e-9 relative, NaN where muspy gives NaN and a raise where muspy raises.
-@Suite(.tags(.judge), .tiered) struct MuspyJudgeTests {
+@Suite(.tags(.judge), .tiered, .requires(.muspy, .python)) struct MuspyJudgeTests {
   /// One line of the judge.
   struct Verdict {
     var path: String

@@ -48,14 +48,16 @@ extension Trait where Self == TierSelection {
   public static var tiered: Self { TierSelection() }
 }
 
-/// A program or data a suite needs beside midiroll: when one is missing, `make check` skips the
-/// suite and says which is missing and how to install it; `make test` (which sets
-/// `MIDIROLL_REQUIRE_TOOLS`) runs the suite anyway, so that it fails.
+/// A program or data a suite needs beside midiroll: where one is missing, `make check` skips the
+/// suite saying which is missing and how to install it, and `make test` (which sets
+/// `MIDIROLL_REQUIRE_TOOLS`) fails it with the same words instead of letting it fail on the way.
 public enum ReferenceTool: Sendable, CaseIterable {
   /// The Python virtual environment of `make venv` (numpy, symusic, mido, pypianoroll, MidiTok).
   case python
   /// muspy 0.5's virtual environment (`make venv-muspy`).
   case muspy
+  /// Headless Chromium and its WebDriver (with selenium in the virtual environment).
+  case chromium
   /// The MIDI files of the Debian packages openttd-openmsx and planetblupi-music-midi.
   case realFiles
   /// Debian's `midicsv`.
@@ -68,6 +70,9 @@ public enum ReferenceTool: Sendable, CaseIterable {
     switch self {
     case .python: Python.executable != nil
     case .muspy: Python.muspyExecutable != nil
+    case .chromium:
+      Python.executable != nil
+        && ["/usr/bin/chromium", "/usr/bin/chromedriver"].allSatisfy(FileManager.default.isExecutableFile)
     case .realFiles: RealFiles.debianFiles.count == 41
     case .midicsv: Subprocess.exists("midicsv")
     case .rsvgConvert: Subprocess.exists("rsvg-convert")
@@ -79,7 +84,10 @@ public enum ReferenceTool: Sendable, CaseIterable {
     switch self {
     case .python: "the Python virtual environment .build/venv is missing (make venv)"
     case .muspy: "muspy's virtual environment .build/venv-muspy is missing (make venv-muspy)"
-    case .realFiles: "the real MIDI files are missing (apt-get install openttd-openmsx planetblupi-music-midi)"
+    case .chromium:
+      "Chromium or its WebDriver is missing (apt-get install chromium chromium-driver; make venv)"
+    case .realFiles:
+      "the real MIDI files are missing (apt-get install openttd-openmsx planetblupi-music-midi)"
     case .midicsv: "midicsv is missing (apt-get install midicsv)"
     case .rsvgConvert: "rsvg-convert is missing (apt-get install librsvg2-bin)"
     }
@@ -90,13 +98,32 @@ public enum ReferenceTool: Sendable, CaseIterable {
   public static let everyToolRequired = ProcessInfo.processInfo.environment["MIDIROLL_REQUIRE_TOOLS"] != nil
 }
 
-extension Trait where Self == ConditionTrait {
-  /// Runs the suite or test only where every tool it names is on this machine, or where
-  /// `make test` requires them all; otherwise skips it, saying what is missing.
-  public static func requires(_ tools: ReferenceTool...) -> Self {
-    let missing = tools.filter { !$0.isAvailable }.map(\.missing)
-    return .enabled(
-      if: missing.isEmpty || ReferenceTool.everyToolRequired,
-      Comment(rawValue: "skipped: " + missing.joined(separator: "; ")))
+/// The reference tools a suite or test needs (``ReferenceTool``): where one is missing, the test
+/// is skipped saying so (`make check`), or fails saying so (`make test`), before its body runs.
+public struct ToolRequirement: SuiteTrait, TestTrait, TestScoping {
+  /// The tools needed.
+  public var tools: [ReferenceTool]
+
+  /// Every test of the suite is checked on its own.
+  public var isRecursive: Bool { true }
+
+  /// Runs the test where every tool is on this machine.
+  public func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    let missing = tools.filter { !$0.isAvailable }.map(\.missing).joined(separator: "; ")
+    if !test.isSuite, !missing.isEmpty {
+      if ReferenceTool.everyToolRequired {
+        Issue.record(Comment(rawValue: missing))
+        return
+      }
+      try Test.cancel(Comment(rawValue: "skipped: " + missing))
+    }
+    try await function()
   }
+}
+
+extension Trait where Self == ToolRequirement {
+  /// Runs the suite or test only where every tool it names is on this machine (``ToolRequirement``).
+  public static func requires(_ tools: ReferenceTool...) -> Self { ToolRequirement(tools: tools) }
 }

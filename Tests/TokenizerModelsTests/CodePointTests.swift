@@ -6,7 +6,7 @@ import TokenizerModels
 /// Characters are code points, as in Python: MidiTok's `chr(id + 33)` gives canonically equivalent
 /// characters from base id 735 on (U+0300 and U+0340; ";" and U+037E at 26 and 861), which a Swift
 /// `String` would take for one.
-@Suite("Canonically equivalent characters stay apart", .tags(.judge), .tiered)
+@Suite("Canonically equivalent characters stay apart", .tags(.judge), .tiered, .requires(.python))
 struct CodePointTests {
   /// Base tokens `T_0`… standing for these characters.
   static let characters = ["\u{300}", "\u{340}", ";", "\u{37E}", "a"]

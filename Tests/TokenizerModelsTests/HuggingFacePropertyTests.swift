@@ -6,7 +6,7 @@ import TokenizerModels
 /// Property tests with the judges themselves: many random sequences of base ids, encoded here and
 /// by `tokenizers` from the same `_model`; many random lists of trained ids, decoded here and by
 /// MidiTok.
-@Suite("Random sequences against tokenizers and MidiTok", .tags(.judge), .tiered)
+@Suite("Random sequences against tokenizers and MidiTok", .tags(.judge), .tiered, .requires(.python))
 struct HuggingFacePropertyTests {
   @Test("random chunks: our ids are tokenizers' ids", arguments: SavedTokenizers.names)
   func encodeRandom(name: String) throws {

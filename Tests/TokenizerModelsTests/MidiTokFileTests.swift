@@ -5,7 +5,7 @@ import TokenizerModels
 
 /// MidiTok 3.1 as the judge, on real files: the base ids of every bar of every sample and Debian
 /// file, as MidiTok splits them, give MidiTok's trained ids, and those decode to MidiTok's base ids.
-@Suite("MidiTok's trained ids on real files", .tags(.judge), .tiered)
+@Suite("MidiTok's trained ids on real files", .tags(.judge), .tiered, .requires(.python))
 struct MidiTokFileTests {
   /// The samples and every Debian file.
   static let allFiles = RealFiles.samples + RealFiles.debianFiles

@@ -6,7 +6,7 @@ import TokenizerModels
 /// Small random models with every option this module reproduces, judged by `tokenizers` on
 /// random sequences: what MidiTok's own models do not exercise (unknown tokens, prefixes,
 /// Unigram's ties, the other prepend schemes, added tokens outside the vocabulary).
-@Suite("Random models against tokenizers", .tags(.judge), .tiered)
+@Suite("Random models against tokenizers", .tags(.judge), .tiered, .requires(.python))
 struct RandomModelTests {
   @Test("random models and sequences: our ids are tokenizers' ids", arguments: 0..<6)
   func randomModels(batch: Int) throws {
