@@ -208,6 +208,34 @@ public struct JSONWriter: ~Copyable {
       left -= step
     }
   }
+  /// Writes `text` as it is, then `value` (`rawInteger`): a member's separator and name, then its
+  /// value, as in `out.raw(", \"bars\": ", integer: bars)`.
+  @inlinable @inline(__always)
+  public mutating func raw(_ text: StaticString, integer value: Int) {
+    raw(text)
+    rawInteger(value)
+  }
+
+  /// Writes `text` as it is, then `value` as the shortest double that reads back (`rawDouble`).
+  @inlinable @inline(__always)
+  public mutating func raw(_ text: StaticString, double value: Double) {
+    raw(text)
+    rawDouble(value)
+  }
+
+  /// Writes `text` as it is, then `value` in decimal notation (`rawDecimal`).
+  @inlinable @inline(__always)
+  public mutating func raw(_ text: StaticString, decimal value: Double) {
+    raw(text)
+    rawDecimal(value)
+  }
+
+  /// Writes `text` as it is, then `value` as a JSON string (`rawString`).
+  @inlinable @inline(__always)
+  public mutating func raw(_ text: StaticString, string value: String) {
+    raw(text)
+    rawString(value)
+  }
 
   /// Appends an integer in decimal.
   @inlinable @inline(__always)

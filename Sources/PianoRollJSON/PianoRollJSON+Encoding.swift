@@ -51,11 +51,9 @@ extension PianoRollJSON {
     let squeezed = out.squeezesLiterals
     out.squeezesLiterals = !full
     defer { out.squeezesLiterals = squeezed }
-    out.raw("{\n  \"midiroll\": ")
-    out.rawInteger(version)
+    out.raw("{\n  \"midiroll\": ", integer: version)
     out.raw(full ? ",\n  \"profile\": \"full\"" : ",\n  \"profile\": \"compact\"")
-    out.raw(",\n  \"format\": ")
-    out.rawInteger(Int(format.rawValue))
+    out.raw(",\n  \"format\": ", integer: Int(format.rawValue))
     writeDivision(division, style: .document, to: &out)
     if full { writeSummaries(timeline, style: .document, to: &out) }
     out.raw(",\n  \"tracks\": [")
@@ -68,8 +66,7 @@ extension PianoRollJSON {
       for (index, chunk) in unknownChunks.enumerated() {
         out.raw(index == 0 ? "\n    {\"type\": " : ",\n    {\"type\": ")
         out.rawString(chunk.type.description)
-        out.raw(", \"tracksBefore\": ")
-        out.rawInteger(chunk.tracksBefore)
+        out.raw(", \"tracksBefore\": ", integer: chunk.tracksBefore)
         out.raw(", \"hex\": ")
         out.rawHexString(chunk.data)
         out.raw("}")
@@ -96,13 +93,11 @@ extension PianoRollJSON {
   static func writeKeyFields(
     sharps: Int, isMinor: Bool, name: String, full: Bool = true, to out: inout JSONWriter
   ) {
-    out.raw(", \"sharps\": ")
-    out.rawInteger(sharps)
+    out.raw(", \"sharps\": ", integer: sharps)
     out.raw(", \"minor\": ")
     out.rawBool(isMinor)
     guard full else { return }
-    out.raw(", \"name\": ")
-    out.rawString(name)
+    out.raw(", \"name\": ", string: name)
   }
 
   private static func writeTrack(
@@ -124,16 +119,11 @@ extension PianoRollJSON {
       out.rawInteger(Int(note.pitch))
       out.raw(", \"name\": \"")
       writeNoteName(note.pitch, to: &out)
-      out.raw("\", \"velocity\": ")
-      out.rawInteger(Int(note.velocity))
-      out.raw(", \"offVelocity\": ")
-      out.rawInteger(Int(note.offVelocity))
-      out.raw(", \"channel\": ")
-      out.rawInteger(Int(note.channel))
-      out.raw(", \"tick\": ")
-      out.rawInteger(note.tick)
-      out.raw(", \"durationTicks\": ")
-      out.rawInteger(note.durationTicks)
+      out.raw("\", \"velocity\": ", integer: Int(note.velocity))
+      out.raw(", \"offVelocity\": ", integer: Int(note.offVelocity))
+      out.raw(", \"channel\": ", integer: Int(note.channel))
+      out.raw(", \"tick\": ", integer: note.tick)
+      out.raw(", \"durationTicks\": ", integer: note.durationTicks)
       let start = meters.position(atTick: note.tick)
       out.raw(", \"position\": ")
       writePosition(start, to: &out)
@@ -150,12 +140,10 @@ extension PianoRollJSON {
       }
       if !ranks.isEmpty {
         if let rank = ranks.rank(of: .noteOn(noteIndex), atTick: note.tick) {
-          out.raw(", \"onOrder\": ")
-          out.rawInteger(rank)
+          out.raw(", \"onOrder\": ", integer: rank)
         }
         if let rank = ranks.rank(of: .noteOff(noteIndex), atTick: note.endTick) {
-          out.raw(", \"offOrder\": ")
-          out.rawInteger(rank)
+          out.raw(", \"offOrder\": ", integer: rank)
         }
       }
       out.raw("}")
@@ -167,8 +155,7 @@ extension PianoRollJSON {
       out.rawInteger(item.tick)
       writeEvent(item.event, to: &out)
       if let rank = ranks.rank(of: .event(eventIndex), atTick: item.tick) {
-        out.raw(", \"order\": ")
-        out.rawInteger(rank)
+        out.raw(", \"order\": ", integer: rank)
       }
       out.raw("}")
     }
@@ -188,14 +175,10 @@ extension PianoRollJSON {
   }
 
   static func writePosition(_ position: Position, to out: inout JSONWriter) {
-    out.raw("{\"bar\": ")
-    out.rawInteger(position.bar)
-    out.raw(", \"beat\": ")
-    out.rawInteger(position.beat)
-    out.raw(", \"subbeat\": ")
-    out.rawInteger(position.subbeat)
-    out.raw(", \"cent\": ")
-    out.rawInteger(position.cent)
+    out.raw("{\"bar\": ", integer: position.bar)
+    out.raw(", \"beat\": ", integer: position.beat)
+    out.raw(", \"subbeat\": ", integer: position.subbeat)
+    out.raw(", \"cent\": ", integer: position.cent)
     out.raw("}")
   }
 

@@ -80,14 +80,12 @@ extension PianoRollJSON {
   private static func writeMeta(_ meta: MetaEvent, to out: inout JSONWriter) {
     let data = meta.data
     guard let kind = meta.kind else {
-      out.raw(", \"type\": \"meta\", \"metaType\": ")
-      out.rawInteger(Int(meta.type))
+      out.raw(", \"type\": \"meta\", \"metaType\": ", integer: Int(meta.type))
       out.raw(", \"hex\": ")
       out.rawHexString(data)
       return
     }
-    out.raw(", \"type\": ")
-    out.rawString(kind.name)
+    out.raw(", \"type\": ", string: kind.name)
     guard hasReadableFields(meta, textMustBeUTF8: false) else {
       out.raw(", \"hex\": ")
       out.rawHexString(data)
@@ -106,41 +104,28 @@ extension PianoRollJSON {
     }
     switch kind {
     case .sequenceNumber:
-      out.raw(", \"number\": ")
-      out.rawInteger(Int(data[0]) << 8 | Int(data[1]))
+      out.raw(", \"number\": ", integer: Int(data[0]) << 8 | Int(data[1]))
     case .channelPrefix:
-      out.raw(", \"channel\": ")
-      out.rawInteger(Int(data[0]))
+      out.raw(", \"channel\": ", integer: Int(data[0]))
     case .port:
-      out.raw(", \"port\": ")
-      out.rawInteger(Int(data[0]))
+      out.raw(", \"port\": ", integer: Int(data[0]))
     case .endOfTrack:
       break
     case .tempo:
-      out.raw(", \"microsecondsPerBeat\": ")
-      out.rawInteger(meta.tempo!)
+      out.raw(", \"microsecondsPerBeat\": ", integer: meta.tempo!)
       out.raw(", \"bpm\": ")
       out.rawDecimal(numerator: 60_000_000, denominator: meta.tempo!)
     case .smpteOffset:
-      out.raw(", \"hours\": ")
-      out.rawInteger(Int(data[0]))
-      out.raw(", \"minutes\": ")
-      out.rawInteger(Int(data[1]))
-      out.raw(", \"seconds\": ")
-      out.rawInteger(Int(data[2]))
-      out.raw(", \"frames\": ")
-      out.rawInteger(Int(data[3]))
-      out.raw(", \"subframes\": ")
-      out.rawInteger(Int(data[4]))
+      out.raw(", \"hours\": ", integer: Int(data[0]))
+      out.raw(", \"minutes\": ", integer: Int(data[1]))
+      out.raw(", \"seconds\": ", integer: Int(data[2]))
+      out.raw(", \"frames\": ", integer: Int(data[3]))
+      out.raw(", \"subframes\": ", integer: Int(data[4]))
     case .timeSignature:
-      out.raw(", \"numerator\": ")
-      out.rawInteger(Int(data[0]))
-      out.raw(", \"denominator\": ")
-      out.rawInteger(1 << Int(data[1]))
-      out.raw(", \"clocksPerClick\": ")
-      out.rawInteger(Int(data[2]))
-      out.raw(", \"thirtySecondsPerQuarter\": ")
-      out.rawInteger(Int(data[3]))
+      out.raw(", \"numerator\": ", integer: Int(data[0]))
+      out.raw(", \"denominator\": ", integer: 1 << Int(data[1]))
+      out.raw(", \"clocksPerClick\": ", integer: Int(data[2]))
+      out.raw(", \"thirtySecondsPerQuarter\": ", integer: Int(data[3]))
     case .keySignature:
       let key = meta.keySignature!
       writeKeyFields(sharps: key.sharps, isMinor: key.isMinor, name: key.name, to: &out)

@@ -25,10 +25,8 @@ extension PianoRollJSON {
     out.raw(opening)
     out.raw("\"tempos\": ")
     writeEntries(timeline.tempos.changes, style: style, to: &out) { tempo, out in
-      out.raw("{\"tick\": ")
-      out.rawInteger(tempo.tick)
-      out.raw(", \"microsecondsPerBeat\": ")
-      out.rawInteger(tempo.microsecondsPerQuarter)
+      out.raw("{\"tick\": ", integer: tempo.tick)
+      out.raw(", \"microsecondsPerBeat\": ", integer: tempo.microsecondsPerQuarter)
       out.raw(", \"bpm\": ")
       guard style != .python else {
         out.rawDouble(tempo.beatsPerMinute)
@@ -44,22 +42,17 @@ extension PianoRollJSON {
     out.raw(opening)
     out.raw("\"timeSignatures\": ")
     writeEntries(timeline.timeSignatures.changes, style: style, to: &out) { change, out in
-      out.raw("{\"tick\": ")
-      out.rawInteger(change.tick)
-      out.raw(", \"bar\": ")
-      out.rawInteger(change.bar)
-      out.raw(", \"numerator\": ")
-      out.rawInteger(change.numerator)
-      out.raw(", \"denominator\": ")
-      out.rawInteger(change.denominator)
+      out.raw("{\"tick\": ", integer: change.tick)
+      out.raw(", \"bar\": ", integer: change.bar)
+      out.raw(", \"numerator\": ", integer: change.numerator)
+      out.raw(", \"denominator\": ", integer: change.denominator)
       out.raw("}")
     }
     guard style != .python else { return }
     out.raw(opening)
     out.raw("\"keySignatures\": ")
     writeEntries(timeline.keySignatures, style: style, to: &out) { key, out in
-      out.raw("{\"tick\": ")
-      out.rawInteger(key.tick)
+      out.raw("{\"tick\": ", integer: key.tick)
       writeKeyFields(sharps: key.sharps, isMinor: key.isMinor, name: key.name, to: &out)
       out.raw(", \"position\": ")
       writePosition(timeline.position(atTick: key.tick), to: &out)
@@ -73,13 +66,10 @@ extension PianoRollJSON {
     out.raw(style == .document ? ",\n  " : ", ")
     switch division {
     case .ticksPerQuarter(let ticks):
-      out.raw("\"ticksPerBeat\": ")
-      out.rawInteger(ticks)
+      out.raw("\"ticksPerBeat\": ", integer: ticks)
     case .smpte(let framesPerSecond, let ticksPerFrame):
-      out.raw("\"smpte\": {\"framesPerSecond\": ")
-      out.rawInteger(framesPerSecond)
-      out.raw(", \"ticksPerFrame\": ")
-      out.rawInteger(ticksPerFrame)
+      out.raw("\"smpte\": {\"framesPerSecond\": ", integer: framesPerSecond)
+      out.raw(", \"ticksPerFrame\": ", integer: ticksPerFrame)
       out.raw("}")
     }
   }
@@ -88,10 +78,8 @@ extension PianoRollJSON {
   /// `info --json`'s and `stats --json`'s alike.
   public static func writePitchRange(_ range: ClosedRange<UInt8>?, to out: inout JSONWriter) {
     guard let range else { return }
-    out.raw(", \"pitchRange\": {\"low\": ")
-    out.rawInteger(Int(range.lowerBound))
-    out.raw(", \"high\": ")
-    out.rawInteger(Int(range.upperBound))
+    out.raw(", \"pitchRange\": {\"low\": ", integer: Int(range.lowerBound))
+    out.raw(", \"high\": ", integer: Int(range.upperBound))
     out.raw("}")
   }
 

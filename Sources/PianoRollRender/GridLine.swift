@@ -20,13 +20,4 @@ public struct GridLine: Hashable, Sendable {
   public var top: Double
   /// Where the line ends, in pixels from the top.
   public var bottom: Double
-
-  /// Creates a line.
-  public init(kind: Kind, x: Double, tick: Double, top: Double, bottom: Double) {
-    self.kind = kind
-    self.x = x
-    self.tick = tick
-    self.top = top
-    self.bottom = bottom
-  }
 }

@@ -7,13 +7,6 @@ public struct TempoMarker: Hashable, Sendable {
   /// The tempo in quarter notes a minute.
   public var beatsPerMinute: Double
 
-  /// Creates a marker.
-  public init(tick: Int, x: Double, beatsPerMinute: Double) {
-    self.tick = tick
-    self.x = x
-    self.beatsPerMinute = beatsPerMinute
-  }
-
   /// The tempo as a label: `♩ = 120`, `♩ = 92.3`.
   public var text: String {
     let tenths = (beatsPerMinute * 10).rounded()

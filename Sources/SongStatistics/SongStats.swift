@@ -81,23 +81,15 @@ public struct SongStats: Sendable {
   public func write(to out: inout JSONWriter) {
     out.raw("{\"path\": ")
     if let path { out.rawString(path) } else { out.raw("null") }
-    out.raw(", \"bytes\": ")
-    out.rawInteger(byteCount)
-    out.raw(", \"sha256\": ")
-    out.rawString(identity.byteHash)
-    out.raw(", \"fingerprint\": ")
-    out.rawString(identity.fingerprint)
-    out.raw(", \"notes\": ")
-    out.rawInteger(noteCount)
+    out.raw(", \"bytes\": ", integer: byteCount)
+    out.raw(", \"sha256\": ", string: identity.byteHash)
+    out.raw(", \"fingerprint\": ", string: identity.fingerprint)
+    out.raw(", \"notes\": ", integer: noteCount)
     PianoRollJSON.writePitchRange(summary.pitchRange, to: &out)
-    out.raw(", \"seconds\": ")
-    out.rawDouble(summary.durationSeconds)
-    out.raw(", \"bars\": ")
-    out.rawInteger(summary.barCount)
-    out.raw(", \"tempo\": {\"min\": ")
-    out.rawDouble(tempoRange.lowerBound)
-    out.raw(", \"max\": ")
-    out.rawDouble(tempoRange.upperBound)
+    out.raw(", \"seconds\": ", double: summary.durationSeconds)
+    out.raw(", \"bars\": ", integer: summary.barCount)
+    out.raw(", \"tempo\": {\"min\": ", double: tempoRange.lowerBound)
+    out.raw(", \"max\": ", double: tempoRange.upperBound)
     out.raw("}, \"meters\": [")
     for (index, meter) in meters.enumerated() {
       if index > 0 { out.raw(", ") }
@@ -112,11 +104,9 @@ public struct SongStats: Sendable {
     for (index, family) in families.counted.enumerated() {
       if index > 0 { out.raw(", ") }
       out.rawString(family.name)
-      out.raw(": ")
-      out.rawInteger(family.notes)
+      out.raw(": ", integer: family.notes)
     }
-    out.raw("}, \"drumNotes\": ")
-    out.rawInteger(families.drumNotes)
+    out.raw("}, \"drumNotes\": ", integer: families.drumNotes)
     switch muspy {
     case .success(let metrics):
       out.raw(", \"metrics\": {")
@@ -140,14 +130,12 @@ public struct SongStats: Sendable {
         for (index, (name, note)) in raised.enumerated() {
           if index > 0 { out.raw(", ") }
           out.rawString(name)
-          out.raw(": ")
-          out.rawString(note)
+          out.raw(": ", string: note)
         }
         out.raw("}")
       }
     case .failure(let refusal):
-      out.raw(", \"metrics\": null, \"muspyRefused\": ")
-      out.rawString(refusal.description)
+      out.raw(", \"metrics\": null, \"muspyRefused\": ", string: refusal.description)
     }
     out.raw("}")
   }

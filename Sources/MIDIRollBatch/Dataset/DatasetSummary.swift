@@ -94,18 +94,13 @@ struct DatasetSummary: Sendable {
   /// The summary as one JSON object.
   var json: String {
     var out = JSONWriter()
-    out.raw("{\"files\": ")
-    out.rawInteger(files)
-    out.raw(", \"muspyRefused\": ")
-    out.rawInteger(muspyRefused)
+    out.raw("{\"files\": ", integer: files)
+    out.raw(", \"muspyRefused\": ", integer: muspyRefused)
     Self.writeNamedObjects("histograms", histograms, name: { $0.name }, to: &out) { histogram, out in
-      out.raw(", \"title\": ")
-      out.rawString(histogram.title)
+      out.raw(", \"title\": ", string: histogram.title)
       if let range = histogram.range {
-        out.raw(", \"min\": ")
-        out.rawDouble(range.lowerBound)
-        out.raw(", \"max\": ")
-        out.rawDouble(range.upperBound)
+        out.raw(", \"min\": ", double: range.lowerBound)
+        out.raw(", \"max\": ", double: range.upperBound)
       } else {
         out.raw(", \"min\": null, \"max\": null")
       }
@@ -114,10 +109,8 @@ struct DatasetSummary: Sendable {
         if bin > 0 { out.raw(", ") }
         out.rawInteger(count)
       }
-      out.raw("], \"count\": ")
-      out.rawInteger(histogram.count)
-      out.raw(", \"missing\": ")
-      out.rawInteger(histogram.missing)
+      out.raw("], \"count\": ", integer: histogram.count)
+      out.raw(", \"missing\": ", integer: histogram.missing)
     }
     for (key, counts, unit) in [
       ("meters", meters, "files"), ("keys", keys, "files"), ("instruments", instruments, "notes"),
@@ -137,8 +130,7 @@ struct DatasetSummary: Sendable {
     _ key: String, _ items: [Item], name: (Item) -> String, to out: inout JSONWriter,
     members: (Item, inout JSONWriter) -> Void
   ) {
-    out.raw(", ")
-    out.rawString(key)
+    out.raw(", ", string: key)
     out.raw(": [")
     for (index, item) in items.enumerated() {
       out.raw(index == 0 ? "{\"name\": " : ", {\"name\": ")

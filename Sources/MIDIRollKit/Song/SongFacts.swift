@@ -49,36 +49,27 @@ public struct SongFacts: Sendable {
   /// (``PianoRollJSON/writeSummaries(_:style:to:)``), then the warnings.
   public var jsonLine: String {
     var out = JSONWriter()
-    out.raw("{\"path\": ")
-    out.rawString(path)
-    out.raw(", \"format\": ")
-    out.rawInteger(Int(file.format.rawValue))
+    out.raw("{\"path\": ", string: path)
+    out.raw(", \"format\": ", integer: Int(file.format.rawValue))
     PianoRollJSON.writeDivision(file.division, style: .line, to: &out)
     out.raw(", \"tracks\": [")
     for (index, track) in file.tracks.enumerated() {
       out.raw(index == 0 ? "{\"index\": " : ", {\"index\": ")
       out.rawInteger(index)
       if let name = track.name {
-        out.raw(", \"name\": ")
-        out.rawString(name)
+        out.raw(", \"name\": ", string: name)
       }
-      out.raw(", \"events\": ")
-      out.rawInteger(track.eventCount)
-      out.raw(", \"notes\": ")
-      out.rawInteger(index < summary.notesPerTrack.count ? summary.notesPerTrack[index] : 0)
-      out.raw(", \"endTick\": ")
-      out.rawInteger(track.endTick)
+      out.raw(", \"events\": ", integer: track.eventCount)
+      out.raw(
+        ", \"notes\": ", integer: index < summary.notesPerTrack.count ? summary.notesPerTrack[index] : 0)
+      out.raw(", \"endTick\": ", integer: track.endTick)
       out.raw("}")
     }
-    out.raw("], \"notes\": ")
-    out.rawInteger(file.noteCount)
+    out.raw("], \"notes\": ", integer: file.noteCount)
     PianoRollJSON.writePitchRange(summary.pitchRange, to: &out)
-    out.raw(", \"endTick\": ")
-    out.rawInteger(summary.endTick)
-    out.raw(", \"seconds\": ")
-    out.rawDouble(summary.durationSeconds)
-    out.raw(", \"bars\": ")
-    out.rawInteger(summary.barCount)
+    out.raw(", \"endTick\": ", integer: summary.endTick)
+    out.raw(", \"seconds\": ", double: summary.durationSeconds)
+    out.raw(", \"bars\": ", integer: summary.barCount)
     PianoRollJSON.writeSummaries(timeline, style: .line, to: &out)
     out.raw(", \"warnings\": [")
     for (index, warning) in warnings.enumerated() {

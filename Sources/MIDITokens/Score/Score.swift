@@ -134,13 +134,6 @@ public struct ScoreControl: Hashable, Sendable {
   public var number: UInt8
   /// The value.
   public var value: UInt8
-
-  /// Creates a control change.
-  public init(time: Int32, number: UInt8, value: UInt8) {
-    self.time = time
-    self.number = number
-    self.value = value
-  }
 }
 
 /// A pitch bend, −8192…8191.
@@ -149,12 +142,6 @@ public struct ScorePitchBend: Hashable, Sendable {
   public var time: Int32
   /// The bend.
   public var value: Int32
-
-  /// Creates a pitch bend.
-  public init(time: Int32, value: Int32) {
-    self.time = time
-    self.value = value
-  }
 }
 
 /// A sustain pedal held from a tick for a number of ticks.
@@ -163,12 +150,6 @@ public struct ScorePedal: Hashable, Sendable {
   public var time: Int32
   /// How long it is held.
   public var duration: Int32
-
-  /// Creates a pedal.
-  public init(time: Int32, duration: Int32) {
-    self.time = time
-    self.duration = duration
-  }
 
   /// The tick where it is released.
   public var end: Int32 { time &+ duration }
@@ -182,13 +163,6 @@ public struct ScoreTimeSignature: Hashable, Sendable {
   public var numerator: Int
   /// The beat's note value (4: a quarter).
   public var denominator: Int
-
-  /// Creates a time signature.
-  public init(time: Int32, numerator: Int, denominator: Int) {
-    self.time = time
-    self.numerator = numerator
-    self.denominator = denominator
-  }
 }
 
 /// A tempo change, in microseconds per quarter note.
@@ -197,12 +171,6 @@ public struct ScoreTempo: Hashable, Sendable {
   public var time: Int32
   /// Microseconds per quarter note.
   public var mspq: Int32
-
-  /// Creates a tempo change.
-  public init(time: Int32, mspq: Int32) {
-    self.time = time
-    self.mspq = mspq
-  }
 
   /// Quarter notes per minute, as symusic computes them (`60000000 / mspq`).
   public var qpm: Double { 60_000_000 / Double(mspq) }
@@ -216,13 +184,6 @@ public struct ScoreKeySignature: Hashable, Sendable {
   public var key: Int
   /// 0 major, 1 minor.
   public var tonality: Int
-
-  /// Creates a key signature.
-  public init(time: Int32, key: Int, tonality: Int) {
-    self.time = time
-    self.key = key
-    self.tonality = tonality
-  }
 }
 
 extension Score {

@@ -10,7 +10,7 @@ import SMF
 /// Reads one track chunk as symusic 0.6's `TrackManager` does (`src/io/midi.cpp`), as the SMF
 /// reader hands its events over (a ``TrackEventSink``: channel messages in raw batches).
 ///
-/// symusic's rules, kept here (docs/DESIGN.md, "MidiTok's tokens: how `tokenize` makes them"):
+/// symusic's rules, kept here (docs/DESIGN.md, "Tokens (MidiTok 3.1)", "How `tokenize` makes them"):
 /// - one track per channel and current program, made when a note-on (velocity above 0) or a
 ///   lyric (channel 15: a meta event's status `FF`) first needs it;
 /// - control changes, pitch bends and pedals go to the track of their channel and current

@@ -7,13 +7,6 @@ public struct TrackLayoutReport: Hashable, Sendable, CustomStringConvertible {
   /// Tracks after.
   public var tracksAfter: Int
 
-  /// Creates a report.
-  public init(layout: String, tracksBefore: Int, tracksAfter: Int) {
-    self.layout = layout
-    self.tracksBefore = tracksBefore
-    self.tracksAfter = tracksAfter
-  }
-
   /// One line, e.g. `split by channel: 3 tracks became 5`.
   public var description: String {
     "\(layout): \(tracksBefore) track\(tracksBefore == 1 ? "" : "s") became \(tracksAfter)"
