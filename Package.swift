@@ -248,10 +248,14 @@ if Context.environment["MIDIROLL_SHARED_LIBRARY"] != nil {
         // dynamic symbol table then holds the exports alone (gold keeps the runtime's metadata
         // there too, as local symbols).
         .unsafeFlags(
-          ["-static-stdlib", "-use-ld=lld", "-Xlinker", "--version-script=\(glue)/midiroll.map", "-Xlinker", "--gc-sections"],
+          [
+            "-static-stdlib", "-use-ld=lld", "-Xlinker", "--version-script=\(glue)/midiroll.map", "-Xlinker",
+            "--gc-sections",
+          ],
           .when(platforms: [.linux])),
         // Apple platforms have the Swift runtime in the system; only the ABI is exported.
         .unsafeFlags(
-          ["-Xlinker", "-exported_symbols_list", "-Xlinker", "\(glue)/midiroll.exports"], .when(platforms: [.macOS])),
+          ["-Xlinker", "-exported_symbols_list", "-Xlinker", "\(glue)/midiroll.exports"],
+          .when(platforms: [.macOS])),
       ]))
 }
