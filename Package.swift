@@ -10,8 +10,9 @@ import PackageDescription
 /// `KitError`); all of these → `MIDIRollKit` (the formats and the one pipeline) → `MIDIRollBatch` (the batch
 /// engine, its report and dataset passes) → `MIDIRollCLI` → `midiroll` (the program: its entry point alone
 /// tunes the allocator).
-/// `MIDIRollC` (the C ABI of `include/midiroll.h`, over `SMF`, `PianoRoll` and `SongStatistics`) is built as a
-/// shared library by the package in `python/swift`, which the Python package `midiroll` loads.
+/// `MIDIRollOptions` (the command line's words for edits and outputs, parsed) sits on `MIDIRollKit`, below
+/// `MIDIRollCLI` and `MIDIRollC` (the C ABI of `include/midiroll.h`: songs read, edited and written through
+/// the kit and those words), which is built as the shared library `midiroll_abi` the Python package loads.
 /// Every library target has a test target of its own (`FuzzLaws`'s is `HostileInputTests`).
 /// `PianoRollWeb`'s page (HTML, CSS, JavaScript in Sources/PianoRollWeb/Page) is embedded at build
 /// time by the `EmbedWebPage` build-tool plugin.
@@ -121,21 +122,35 @@ let package = Package(
       dependencies: [
         "MIDIRollKit", "MIDIRollFiles", "SMF", "JSON", "PianoRoll", "PianoRollJSON", "SongStatistics",
       ]),
+    // The command line's options for what is done to a song and how it is written (edits,
+    // quantize, keys, drums, sustain, `.npz`), parsed from words: the command line and the C ABI
+    // (the Python package's edits) take the same words to the same plan. No Foundation.
+    .target(
+      name: "MIDIRollOptions",
+      dependencies: [
+        "MIDIRollFiles", "MIDIRollKit", "PianoRoll", "PianoRollNPZ",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     .target(
       name: "MIDIRollCLI",
       dependencies: [
         "SMF", "PianoRoll", "PianoRollJSON", "PianoRollRender", "PianoRollWeb", "PianoRollNPZ",
-        "MIDIRollFiles", "MIDIRollKit", "MIDIRollBatch", "SongStatistics",
+        "MIDIRollFiles", "MIDIRollKit", "MIDIRollBatch", "MIDIRollOptions", "SongStatistics",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // The program: its entry point alone tunes the process (the allocator, for a batch).
     .executableTarget(name: "midiroll", dependencies: ["MIDIRollCLI"]),
     // The C ABI (`include/midiroll.h`, imported as `CMIDIRoll` for its types): songs read into
-    // columns that the caller owns, a file's statistics as `stats --json`'s object. No Foundation,
-    // so the shared library carries only the Swift runtime (python/swift links it statically).
+    // columns that the caller owns, edited and written as `convert` does with the same words, a
+    // file's statistics as `stats --json`'s object. No Foundation, so the shared library carries
+    // only the Swift runtime (linked in statically).
     .systemLibrary(name: "CMIDIRoll", path: "include"),
-    .target(name: "MIDIRollC", dependencies: ["CMIDIRoll", "SMF", "PianoRoll", "SongStatistics"]),
+    .target(
+      name: "MIDIRollC",
+      dependencies: [
+        "CMIDIRoll", "SMF", "PianoRoll", "SongStatistics", "MIDIRollFiles", "MIDIRollKit", "MIDIRollOptions",
+      ]),
     .executableTarget(name: "make-samples", dependencies: ["SMF"]),
     .executableTarget(
       name: "midiroll-bench",

@@ -1,5 +1,5 @@
 /*
- * midiroll's C ABI: read a Standard MIDI File into paired notes, in-process.
+ * midiroll's C ABI: read a Standard MIDI File into paired notes, edit it and write it, in-process.
  *
  * The rules (docs/DESIGN.md, "The C ABI"):
  * - Versioned: midiroll_abi_version() returns MIDIROLL_ABI_VERSION of the header the library
@@ -34,13 +34,15 @@ extern "C" {
 #endif
 
 /* The version of this ABI. */
-#define MIDIROLL_ABI_VERSION 3
+#define MIDIROLL_ABI_VERSION 4
 
 /* Return codes: the command line's exit codes, and one for a failed read. */
 #define MIDIROLL_OK 0
 /* The input cannot be read as a song (the message says where and why). */
 #define MIDIROLL_BAD_INPUT 1
-/* The call itself is wrong: a NULL argument, arrays or a buffer too small for the result. */
+/* The call itself is wrong: a NULL argument, arrays or a buffer too small for the result; or
+   an option word of midiroll_song_transform() or midiroll_song_write() is (the message is the
+   command line's). */
 #define MIDIROLL_USAGE 2
 /* The input could not be read from its descriptor (error.system_error holds the errno). */
 #define MIDIROLL_IO 4
@@ -48,6 +50,10 @@ extern "C" {
 /* Flags of midiroll_song_read() and midiroll_stats(). */
 /* Refuse the first problem the reader would otherwise tolerate (the command line's --strict). */
 #define MIDIROLL_READ_STRICT 1u
+
+/* Flags of midiroll_song_note_records(). */
+/* The notes in time order (midiroll_song_note_order()'s) instead of track order. */
+#define MIDIROLL_NOTES_BY_TIME 1u
 
 /* How a note ended in its file (the `end` column). */
 #define MIDIROLL_END_NOTE_OFF 0
@@ -133,6 +139,9 @@ typedef struct midiroll_note_columns {
   midiroll_column tick;             /* int64_t: where it starts */
   midiroll_column duration;         /* int64_t: how many ticks it lasts */
   midiroll_column end;              /* uint8_t: MIDIROLL_END_* */
+  midiroll_column program;          /* uint8_t: the program in force on its channel, in its
+                                       track, when it starts (0 without a program change) */
+  midiroll_column is_drum;          /* uint8_t: 1 on channel 10 (9 counted from 0), else 0 */
   midiroll_column start_seconds;    /* double: when it starts, through every tempo change */
   midiroll_column duration_seconds; /* double: how long it lasts */
   midiroll_column bar;              /* int32_t: where it starts, 0-based: bar, */
@@ -141,18 +150,21 @@ typedef struct midiroll_note_columns {
   midiroll_column cent;             /* int32_t: 1/240 of a subbeat (0-239) */
 } midiroll_note_columns;
 
-/* A note as one 24-byte record (midiroll_song_note_records()): the fields of
-   midiroll_note_columns every note holds, each aligned, no byte left unwritten. */
+/* A note as one 32-byte record (midiroll_song_note_records()): the fields of
+   midiroll_note_columns every note holds, each aligned, no byte left unwritten. Pitch and
+   velocities are signed, as symusic's, so that arithmetic on them does not wrap. */
 typedef struct midiroll_note_record {
-  int64_t tick;         /* where it starts */
-  int64_t duration;     /* how many ticks it lasts */
-  uint16_t track;       /* the 0-based track chunk */
-  uint8_t channel;      /* 0-15 */
-  uint8_t pitch;        /* 0-127, 60 is middle C */
-  uint8_t velocity;     /* 1-127 */
-  uint8_t off_velocity; /* the note-off's velocity, 0 when it ended otherwise */
-  uint8_t end;          /* MIDIROLL_END_* */
-  uint8_t reserved;     /* 0 */
+  int64_t tick;        /* where it starts */
+  int64_t duration;    /* how many ticks it lasts */
+  uint16_t track;      /* the 0-based track chunk */
+  uint8_t channel;     /* 0-15 */
+  int8_t pitch;        /* 0-127, 60 is middle C */
+  int8_t velocity;     /* 1-127 */
+  int8_t off_velocity; /* the note-off's velocity, 0 when it ended otherwise */
+  uint8_t end;         /* MIDIROLL_END_* */
+  uint8_t program;     /* the program in force on its channel, in its track, when it starts */
+  uint8_t is_drum;     /* 1 on channel 10 (9 counted from 0), else 0 */
+  uint8_t reserved[7]; /* 0 */
 } midiroll_note_record;
 
 /* The tracks, in file order. */
@@ -226,12 +238,19 @@ int32_t midiroll_song_extent_get(const midiroll_song *song, midiroll_song_extent
 int32_t midiroll_song_notes(const midiroll_song *song, const midiroll_note_columns *columns,
                             int64_t rows, midiroll_error *error);
 
-/* Writes every note as a midiroll_note_record, in the order of midiroll_song_notes(), into
-   `records` (`rows` records, at least the song's note_count; any alignment): the layout of an
-   array of structs, written whole (every byte, so the same song gives the same bytes), faster
-   than the eight columns of midiroll_song_notes() pointed into it. */
+/* Writes every note as a midiroll_note_record into `records` (`rows` records, at least the
+   song's note_count; any alignment): in the order of midiroll_song_notes(), or in time order
+   with MIDIROLL_NOTES_BY_TIME (`flags`: 0 or that). The layout of an array of structs, written
+   whole (every byte, so the same song gives the same bytes), faster than the columns of
+   midiroll_song_notes() pointed into it. */
 int32_t midiroll_song_note_records(const midiroll_song *song, midiroll_note_record *records,
-                                   int64_t rows, midiroll_error *error);
+                                   int64_t rows, uint32_t flags, midiroll_error *error);
+
+/* Writes the notes' time order into `order` (`rows` at least note_count): row k is the index,
+   in the order of midiroll_song_notes(), of the k-th note to start; notes that start at one
+   tick keep track order, then the order of their track. */
+int32_t midiroll_song_note_order(const midiroll_song *song, int64_t *order, int64_t rows,
+                                 midiroll_error *error);
 
 /* Writes the columns of every track (`rows` at least track_count) and, when `names` is not
    NULL, every track name's bytes one after the other (`name_capacity` at least
@@ -270,6 +289,39 @@ int32_t midiroll_song_warnings(const midiroll_song *song, char *text, int64_t ca
    kept. */
 int32_t midiroll_stats(const uint8_t *bytes, size_t count, const char *name, uint32_t flags,
                        char *json, int64_t capacity, int64_t *length, midiroll_error *error);
+
+/* Bytes the library made (midiroll_song_write()). Opaque; freed by midiroll_bytes_free(). */
+typedef struct midiroll_bytes midiroll_bytes;
+
+/* Where the bytes start (valid until they are freed) and how many there are. */
+const uint8_t *midiroll_bytes_data(const midiroll_bytes *bytes);
+int64_t midiroll_bytes_size(const midiroll_bytes *bytes);
+
+/* Frees bytes (NULL is allowed). */
+void midiroll_bytes_free(midiroll_bytes *bytes);
+
+/* Edits a song as `midiroll convert` does with the same option words (`arguments`, `count`
+   UTF-8 strings): the edit, quantize and key options (--transpose 3, --bars 5...12,
+   --ticks-per-beat 480, --velocity-scale 80, --merge-tracks, --split channel, --grid 1/16,
+   --scale "D dorian", --drums transpose, ...) and --sustain extend, applied in convert's order
+   (sustain, slice, resample, transpose, velocity, merge or split, filter, quantize). On success
+   `*edited` is a new song (no warnings; the caller frees it) and the song itself is unchanged.
+   A word convert would refuse is MIDIROLL_USAGE with convert's message; an edit convert
+   refuses for this song (notes pushed out of range with --out-of-range fail) is
+   MIDIROLL_BAD_INPUT, its message naming the song by `name` (UTF-8, may be NULL). Words that
+   are not options of these kinds (--to, --compact, a path) are MIDIROLL_USAGE. */
+int32_t midiroll_song_transform(const midiroll_song *song, const char *const *arguments, int32_t count,
+                                const char *name, midiroll_song **edited, midiroll_error *error);
+
+/* Writes a song as `midiroll convert` (or `render`) writes the kind `kind` ("mid", "json",
+   "npz", "svg", "html", "wav"), with the same option words: --compact for piano-roll JSON, the
+   .npz options (--npz, --resolution, --steps, --binary, --merge, --no-compress). `name` (may be
+   NULL) names the song in messages and is the picture's and page's title. On success `*bytes`
+   holds the file's bytes (the caller frees them). A kind or word convert would refuse is
+   MIDIROLL_USAGE with its message. */
+int32_t midiroll_song_write(const midiroll_song *song, const char *kind, const char *const *arguments,
+                            int32_t count, const char *name, midiroll_bytes **bytes,
+                            midiroll_error *error);
 
 #ifdef __cplusplus
 }

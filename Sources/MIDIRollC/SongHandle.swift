@@ -24,19 +24,26 @@ final class SongHandle: Sendable {
   /// Reads a Standard MIDI File.
   /// - Parameter name: Names the input in the error's message.
   /// - Throws: ``ABIError`` (`MIDIROLL_BAD_INPUT`) with the command line's one-line message.
-  init(reading bytes: [UInt8], name: String?, options: ReadOptions) throws(ABIError) {
+  convenience init(reading bytes: [UInt8], name: String?, options: ReadOptions) throws(ABIError) {
+    let read: (song: Song, warnings: [SMFWarning])
     do {
-      let (song, warnings) = try Song.read(bytes, options: options)
-      self.song = song
-      self.warnings = warnings.map(\.description)
+      read = try Song.read(bytes, options: options)
     } catch {
       throw ABIError(reading: error, name: name)
     }
+    try self.init(song: read.song, warnings: read.warnings.map(\.description), name: name)
+  }
+
+  /// A song made otherwise (edited): its timeline and track names made now.
+  /// - Throws: ``ABIError`` (`MIDIROLL_BAD_INPUT`) for more tracks than a header can count.
+  init(song: Song, warnings: [String], name: String?) throws(ABIError) {
     guard song.tracks.count <= SongHandle.maximumTracks else {
       let text =
         "\(song.tracks.count) track chunks, more than the \(SongHandle.maximumTracks) a MIDI file's header can count"
       throw ABIError(badInput: name.map { "\($0): \(text)" } ?? text)
     }
+    self.song = song
+    self.warnings = warnings
     timeline = song.makeTimeline()
     var names: [UInt8] = []
     var ends: [Int] = []
@@ -49,6 +56,11 @@ final class SongHandle: Sendable {
     trackNameEnds = ends
   }
 
+  /// A new reference to `handle` for the caller (`midiroll_song_free` releases it).
+  static func retained(_ handle: SongHandle) -> OpaquePointer {
+    OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
+  }
+
   /// Reads `bytes` into a new handle, retained for the caller (`midiroll_song_free` releases it).
   /// - Parameters:
   ///   - name: Names the input in the error's message, invalid UTF-8 repaired.
@@ -57,8 +69,7 @@ final class SongHandle: Sendable {
   static func read(_ bytes: [UInt8], name: String?, flags: UInt32, in call: String) throws(ABIError)
     -> OpaquePointer
   {
-    let handle = try SongHandle(reading: bytes, name: name, options: ReadOptions(flags: flags, in: call))
-    return OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
+    retained(try SongHandle(reading: bytes, name: name, options: ReadOptions(flags: flags, in: call)))
   }
 
   /// The handle behind a caller's pointer.

@@ -13,54 +13,76 @@ public func midirollSongNotes(
   ) { handle, columns in handle.writeNotes(into: columns) }
 }
 
-/// Writes every note as a `midiroll_note_record`, in track order (see `include/midiroll.h`).
+/// Writes every note as a `midiroll_note_record`, in track or time order (see
+/// `include/midiroll.h`).
 @_cdecl("midiroll_song_note_records")
 public func midirollSongNoteRecords(
   _ song: OpaquePointer?, _ records: UnsafeMutablePointer<midiroll_note_record>?, _ rows: Int64,
-  _ error: UnsafeMutablePointer<midiroll_error>?
+  _ flags: UInt32, _ error: UnsafeMutablePointer<midiroll_error>?
 ) -> Int32 {
   let call = "midiroll_song_note_records"
   return reportingErrors(error) { () throws(ABIError) in
     let handle = try SongHandle.of(song, in: call)
     guard let records else { throw ABIError(usage: "\(call): the records are NULL") }
+    guard flags & ~UInt32(MIDIROLL_NOTES_BY_TIME) == 0 else {
+      throw ABIError(usage: "\(call): unknown flags \(flags)")
+    }
     let needed = handle.song.noteCount
     guard rows >= needed else {
       throw ABIError(usage: "\(call): the array holds \(rows) records, the song has \(needed)")
     }
-    handle.writeNoteRecords(into: UnsafeMutableRawPointer(records))
+    let byTime = flags & UInt32(MIDIROLL_NOTES_BY_TIME) != 0
+    handle.writeNoteRecords(into: UnsafeMutableRawPointer(records), byTime: byTime)
   }
 }
 
 extension SongHandle {
-  /// Every note as a `midiroll_note_record` (24 bytes), one after the other from `records`
-  /// (any alignment): on a little-endian machine three 8-byte stores a note, the record's last
-  /// byte (`reserved`) 0.
-  func writeNoteRecords(into records: UnsafeMutableRawPointer) {
+  /// Every note as a `midiroll_note_record` (32 bytes), one after the other from `records`
+  /// (any alignment), in track order, or in time order (``noteOrder()``) when `byTime`: on a
+  /// little-endian machine four 8-byte stores a note, the record's last 7 bytes (`reserved`) 0.
+  func writeNoteRecords(into records: UnsafeMutableRawPointer, byTime: Bool) {
     let size = MemoryLayout<midiroll_note_record>.size
-    var record = records
+    var first = 0
+    let order = byTime ? noteOrder() : NoteOrder(indices: [], rows: [])
     for track in song.tracks {
+      let programs = track.notePrograms()
       track.notes.withUnsafeBufferPointer { notes in
-        for note in notes {
-          record.storeBytes(of: Int64(note.tick), toByteOffset: 0, as: Int64.self)
-          record.storeBytes(of: Int64(note.durationTicks), toByteOffset: 8, as: Int64.self)
-          let track = UInt16(truncatingIfNeeded: note.track)
-          #if _endian(little)
-            // track, channel, pitch, velocity, off_velocity, end, reserved: bytes 16-23.
-            let small =
-              UInt64(track) | UInt64(note.channel) << 16 | UInt64(note.pitch) << 24
-              | UInt64(note.velocity) << 32 | UInt64(note.offVelocity) << 40 | UInt64(note.end.rawValue) << 48
-            record.storeBytes(of: small, toByteOffset: 16, as: UInt64.self)
-          #else
-            record.storeBytes(of: track, toByteOffset: 16, as: UInt16.self)
-            let bytes = [note.channel, note.pitch, note.velocity, note.offVelocity, note.end.rawValue, 0]
-            for (offset, byte) in bytes.enumerated() {
-              record.storeBytes(of: byte, toByteOffset: 18 + offset, as: UInt8.self)
-            }
-          #endif
-          record += size
+        for (index, note) in notes.enumerated() {
+          let row = byTime ? order.rows[first &+ index] : first &+ index
+          Self.storeRecord(of: note, program: programs[index], at: records + row &* size)
         }
       }
+      first += track.notes.count
     }
+  }
+
+  /// Writes one note's record at `record`.
+  @inline(__always)
+  private static func storeRecord(of note: Note, program: UInt8, at record: UnsafeMutableRawPointer) {
+    record.storeBytes(of: Int64(note.tick), toByteOffset: 0, as: Int64.self)
+    record.storeBytes(of: Int64(note.durationTicks), toByteOffset: 8, as: Int64.self)
+    let track = UInt16(truncatingIfNeeded: note.track)
+    let isDrum: UInt8 = note.channel == 9 ? 1 : 0
+    #if _endian(little)
+      // track, channel, pitch, velocity, off_velocity, end, program: bytes 16-23; is_drum and
+      // the reserved bytes: 24-31.
+      let small =
+        UInt64(track) | UInt64(note.channel) << 16 | UInt64(note.pitch) << 24
+        | UInt64(note.velocity) << 32 | UInt64(note.offVelocity) << 40 | UInt64(note.end.rawValue) << 48
+        | UInt64(program) << 56
+      record.storeBytes(of: small, toByteOffset: 16, as: UInt64.self)
+      record.storeBytes(of: UInt64(isDrum), toByteOffset: 24, as: UInt64.self)
+    #else
+      record.storeBytes(of: track, toByteOffset: 16, as: UInt16.self)
+      let bytes = [
+        note.channel, note.pitch, note.velocity, note.offVelocity, note.end.rawValue, program, isDrum, 0, 0,
+        0, 0,
+        0, 0, 0,
+      ]
+      for (offset, byte) in bytes.enumerated() {
+        record.storeBytes(of: byte, toByteOffset: 18 + offset, as: UInt8.self)
+      }
+    #endif
   }
 
   /// Writes every note's requested columns: the fields of the notes in one pass, the seconds
@@ -72,14 +94,20 @@ extension SongHandle {
       columns.duration, columns.end,
     ]
     let anyField = fields.contains(where: \.isRequested)
+    let anyProgram = columns.program.isRequested
     let anySecond = columns.start_seconds.isRequested || columns.duration_seconds.isRequested
     let anyPosition = [columns.bar, columns.beat, columns.subbeat, columns.cent].contains(
       where: \.isRequested)
     for track in song.tracks {
       track.notes.withUnsafeBufferPointer { notes in
         if anyField { Self.writeFields(of: notes, from: row, into: columns) }
+        columns.is_drum.fill(notes, from: row) { $0.channel == 9 ? UInt8(1) : 0 }
         if anySecond { writeSeconds(of: notes, from: row, into: columns) }
         if anyPosition { writePositions(of: notes, from: row, into: columns) }
+      }
+      if anyProgram {
+        let programs = track.notePrograms()
+        for (index, program) in programs.enumerated() { columns.program.store(program, at: row &+ index) }
       }
       row += track.notes.count
     }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A file's identity on this machine: its device and inode numbers.
 public struct FileID: Hashable, Sendable {

@@ -17,6 +17,8 @@ public final class OutputSink {
   public static let capacity = 64 << 10
 
   private let descriptor: Int32
+  /// The bytes of a sink that collects them (``init(collecting:)``) instead of writing them.
+  private var collected: [UInt8]?
   private var buffer: UnsafeMutableRawBufferPointer
   private var used = 0
   private var failure: Int32 = 0
@@ -36,6 +38,22 @@ public final class OutputSink {
     buffer = .allocate(byteCount: Self.capacity, alignment: 1)
   }
 
+  /// A sink that keeps the bytes in memory (``takeBytes()``) instead of writing them: a song
+  /// written for a caller in-process (the C ABI).
+  /// - Parameter destination: Names the output in errors.
+  public init(collecting destination: String) {
+    descriptor = -1
+    collected = []
+    self.destination = destination
+    buffer = .allocate(byteCount: Self.capacity, alignment: 1)
+  }
+
+  /// The bytes a collecting sink holds, after ``finish()`` (it is left empty).
+  public func takeBytes() -> [UInt8] {
+    defer { collected = collected.map { _ in [] } }
+    return collected ?? []
+  }
+
   /// A sink writing to standard output.
   public static func standardOutput() -> OutputSink {
     OutputSink(descriptor: 1, destination: "standard output")
@@ -52,7 +70,7 @@ public final class OutputSink {
     count += bytes.count
     if used + bytes.count > buffer.count { flushBuffer() }
     if bytes.count >= buffer.count {
-      if failure == 0 { failure = writeAll(descriptor, bytes, written: &delivered) }
+      if failure == 0 { deliver(bytes) }
       return
     }
     guard failure == 0 else { return }
@@ -83,9 +101,17 @@ public final class OutputSink {
   var errorNumber: Int32 { failure }
 
   private func flushBuffer() {
-    if failure == 0 && used > 0 {
-      failure = writeAll(descriptor, UnsafeRawBufferPointer(rebasing: buffer[0..<used]), written: &delivered)
-    }
+    if failure == 0 && used > 0 { deliver(UnsafeRawBufferPointer(rebasing: buffer[0..<used])) }
     used = 0
+  }
+
+  /// Hands bytes to the descriptor, or keeps them.
+  private func deliver(_ bytes: UnsafeRawBufferPointer) {
+    if collected != nil {
+      collected!.append(contentsOf: bytes)
+      delivered += bytes.count
+    } else {
+      failure = writeAll(descriptor, bytes, written: &delivered)
+    }
   }
 }

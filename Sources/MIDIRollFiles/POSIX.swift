@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `read(2)`, retried on `EINTR`, under a name no type's own `read` hides.
 /// - Returns: The bytes read (0 at the end of the file), or -1 with `errno` set.

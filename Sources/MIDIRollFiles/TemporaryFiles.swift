@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The temporary output file one worker is writing, so an abort can remove it.
 ///
@@ -7,7 +11,7 @@ import Foundation
 /// the worker can neither create another temporary file nor rename one into place. Each
 /// worker has its own slot, so the lock is never contended during normal work.
 public final class TemporarySlot: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = POSIXLock()
   private var path: String?
   private var abandoned = false
 

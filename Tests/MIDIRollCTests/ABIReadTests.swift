@@ -73,7 +73,7 @@ struct ABIReadTests {
     var columns = midiroll_note_columns(
       track: track.column, channel: bytes[0].column, pitch: bytes[1].column, velocity: bytes[2].column,
       off_velocity: bytes[3].column, tick: ticks[0].column, duration: ticks[1].column, end: bytes[4].column,
-      start_seconds: seconds[0].column, duration_seconds: seconds[1].column, bar: positions[0].column,
+      program: midiroll_column(), is_drum: midiroll_column(), start_seconds: seconds[0].column, duration_seconds: seconds[1].column, bar: positions[0].column,
       beat: positions[1].column, subbeat: positions[2].column, cent: positions[3].column)
     var error = midiroll_error()
     let code = midiroll_song_notes(song.pointer, &columns, Int64(count), &error)
@@ -108,7 +108,8 @@ struct ABIReadTests {
       }
       var columns = midiroll_note_columns(
         track: field(0), channel: field(1), pitch: field(2), velocity: field(3), off_velocity: field(4),
-        tick: field(6), duration: field(7), end: field(5), start_seconds: field(8),
+        tick: field(6), duration: field(7), end: field(5), program: midiroll_column(), is_drum: midiroll_column(),
+        start_seconds: field(8),
         duration_seconds: field(9),
         bar: field(10), beat: field(11), subbeat: field(12), cent: field(13))
       return midiroll_song_notes(song.pointer, &columns, Int64(count), &error)
@@ -161,23 +162,24 @@ struct ABIReadTests {
   static func notesByNoteRecords(_ song: ABISong, misaligned: Bool) throws -> [ABINote] {
     let count = Int(song.info.note_count)
     let size = MemoryLayout<midiroll_note_record>.size
-    #expect(size == 24 && MemoryLayout<midiroll_note_record>.stride == 24)
+    #expect(size == 32 && MemoryLayout<midiroll_note_record>.stride == 32)
     let skip = misaligned ? 1 : 0
     var bytes = [UInt8](repeating: 0xEE, count: skip + max(1, count) * size)
     var error = midiroll_error()
     let code = bytes.withUnsafeMutableBytes { buffer in
       midiroll_song_note_records(
         song.pointer, (buffer.baseAddress! + skip).assumingMemoryBound(to: midiroll_note_record.self),
-        Int64(count), &error)
+        Int64(count), 0, &error)
     }
     guard code == MIDIROLL_OK else { throw ABIFailure(code: code, error: error) }
     return bytes.withUnsafeBytes { buffer in
       (0..<count).map { row in
         let record = buffer.loadUnaligned(fromByteOffset: skip + row * size, as: midiroll_note_record.self)
-        #expect(record.reserved == 0)
+        #expect(withUnsafeBytes(of: record.reserved) { $0.allSatisfy { $0 == 0 } })
+        #expect(record.is_drum == (record.channel == 9 ? 1 : 0))
         return ABINote(
-          track: record.track, channel: record.channel, pitch: record.pitch, velocity: record.velocity,
-          offVelocity: record.off_velocity, tick: record.tick, duration: record.duration, end: record.end)
+          track: record.track, channel: record.channel, pitch: UInt8(bitPattern: record.pitch),
+          velocity: UInt8(bitPattern: record.velocity), offVelocity: UInt8(bitPattern: record.off_velocity), tick: record.tick, duration: record.duration, end: record.end)
       }
     }
   }

@@ -170,6 +170,8 @@ def _ctype(c_type: str):
         return {None} if base == "void" else {SCALARS[base]}
     if stars == 2 and base in OPAQUE:
         return {ctypes.POINTER(ctypes.c_void_p)}
+    if stars == 2 and base == "char":
+        return {ctypes.POINTER(ctypes.c_char_p)}
     if stars == 1 and base == "char" and c_type.startswith("const"):
         return {ctypes.c_char_p}
     if stars == 1 and base in MIRRORS:

@@ -1,6 +1,7 @@
 import ArgumentParser
 import MIDIRollFiles
 import MIDIRollKit
+import MIDIRollOptions
 import PianoRoll
 
 /// The options of `render IN OUT.wav`: the SoundFont and how it is rendered (``SynthesisOptions``), and the quantize

@@ -3,6 +3,7 @@ import Foundation
 import MIDIRollBatch
 import MIDIRollFiles
 import MIDIRollKit
+import MIDIRollOptions
 import PianoRoll
 import PianoRollJSON
 import SMF

@@ -1,6 +1,7 @@
 import ArgumentParser
 import MIDIRollFiles
 import MIDIRollKit
+import MIDIRollOptions
 import SMF
 
 /// `midiroll convert IN OUT`: reads a song and writes it as `.mid`, piano-roll JSON or `.npz`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import MIDIRollFiles
 import MIDIRollKit
+import MIDIRollOptions
 import PianoRoll
 
 /// `midiroll filter IN OUT --scale "D dorian"`: keeps notes within a key range, a scale or a

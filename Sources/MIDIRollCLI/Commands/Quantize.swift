@@ -1,6 +1,7 @@
 import ArgumentParser
 import MIDIRollFiles
 import MIDIRollKit
+import MIDIRollOptions
 import PianoRoll
 
 /// `midiroll quantize IN OUT --grid 1/16`: moves notes onto a grid, as a sequencer does.

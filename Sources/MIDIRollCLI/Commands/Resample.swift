@@ -1,6 +1,7 @@
 import ArgumentParser
 import MIDIRollFiles
 import MIDIRollKit
+import MIDIRollOptions
 import PianoRoll
 
 /// `midiroll resample IN OUT --ticks-per-beat 480`: changes the ticks per beat, scaling every tick.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import MIDIRollFiles
 import MIDIRollKit
+import MIDIRollOptions
 import PianoRoll
 
 /// `midiroll slice IN OUT --bars 5...12`: keeps a run of bars or seconds as a song of its own

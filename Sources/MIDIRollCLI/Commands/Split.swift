@@ -1,6 +1,7 @@
 import ArgumentParser
 import MIDIRollFiles
 import MIDIRollKit
+import MIDIRollOptions
 import PianoRoll
 
 /// `midiroll split IN OUT --by channel`: a conductor track, then one track per channel or program.

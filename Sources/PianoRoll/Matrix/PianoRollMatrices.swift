@@ -175,20 +175,3 @@ public struct PianoRollMatrices: Hashable, Sendable {
     return voices
   }
 }
-
-extension SongTrack {
-  /// The program of the last program change on `channel` in this track at or before `tick`, or
-  /// 0 when there is none.
-  public func program(onChannel channel: UInt8, atOrBefore tick: Int) -> Int {
-    var program = 0
-    for item in events {
-      guard item.tick <= tick else { break }
-      if let message = item.event.channelMessage, message.kind == .programChange,
-        message.channel == channel
-      {
-        program = Int(message.data1)
-      }
-    }
-    return program
-  }
-}

@@ -4,6 +4,7 @@
     >>> song = midiroll.read("song.mid")
     >>> song.notes["pitch"], song.notes["tick"], song.seconds["start"], song.positions["bar"]
     >>> midiroll.stats("song.mid")["metrics"]["pitch_class_entropy"]
+    >>> song.transpose(2).quantize("1/16").write("up.mid")   # the command line's edits and writers
 
 The reading is midiroll's Swift reader (the same as the `midiroll` command line's), reached
 through its C ABI (`include/midiroll.h`) with ctypes; the GIL is released while a file is
@@ -15,7 +16,7 @@ Importing it changes nothing process-wide. A program that reads many large songs
 """
 
 from ._allocator import keep_freed_memory
-from ._errors import MidiError
+from ._errors import EditError, MidiError
 from ._library import ABI_VERSION, library as _loaded
 from ._read import DEFAULT_MAX_SIZE, read
 from ._song import (
@@ -27,7 +28,7 @@ __version__: str = _loaded.midiroll_version().decode("ascii")
 """midiroll's version (the shared library's: the command line's)."""
 
 __all__ = [
-    "ABI_VERSION", "DEFAULT_MAX_SIZE", "KEY_SIGNATURE_DTYPE", "MidiError", "NOTE_DTYPE", "NoteEnd",
+    "ABI_VERSION", "DEFAULT_MAX_SIZE", "EditError", "KEY_SIGNATURE_DTYPE", "MidiError", "NOTE_DTYPE", "NoteEnd",
     "POSITION_DTYPE", "SECONDS_DTYPE", "Song", "TEMPO_DTYPE", "TIME_SIGNATURE_DTYPE", "Track", "keep_freed_memory",
     "read", "stats",
 ]

@@ -25,3 +25,14 @@ class MidiError(ValueError):
         self.code = code
         self.offset = offset
         self.track = track
+
+
+class EditError(ValueError):
+    """An edit the command line refuses for this song, such as notes pushed out of 0–127 by
+    `transpose(..., out_of_range="fail")`: `str(error)` is the command line's one line, naming the
+    song and what it refused. The song the edit was called on is unchanged.
+
+        >>> song.transpose(100)
+        Traceback (most recent call last):
+        midiroll.EditError: song.mid: transposing by 100 pushes 12 notes past 0-127 ...
+    """

@@ -14,7 +14,7 @@ import ctypes
 import os
 import sys
 
-ABI_VERSION = 3
+ABI_VERSION = 4
 """`MIDIROLL_ABI_VERSION` of the header these bindings mirror."""
 
 OK = 0
@@ -22,6 +22,7 @@ BAD_INPUT = 1
 USAGE = 2
 IO = 4
 READ_STRICT = 1
+NOTES_BY_TIME = 1
 MESSAGE_CAPACITY = 1024
 
 
@@ -64,7 +65,7 @@ class SongExtent(ctypes.Structure):
 
 
 NOTE_COLUMNS = (
-    "track", "channel", "pitch", "velocity", "off_velocity", "tick", "duration", "end",
+    "track", "channel", "pitch", "velocity", "off_velocity", "tick", "duration", "end", "program", "is_drum",
     "start_seconds", "duration_seconds", "bar", "beat", "subbeat", "cent",
 )
 """The columns of `midiroll_note_columns`, in order (each a pointer and a stride)."""
@@ -74,6 +75,8 @@ TIME_SIGNATURE_COLUMNS = ("tick", "bar", "numerator", "denominator")
 KEY_SIGNATURE_COLUMNS = ("tick", "sharps", "minor")
 
 _song = ctypes.c_void_p
+_bytes = ctypes.c_void_p
+_words = ctypes.POINTER(ctypes.c_char_p)
 _columns = ctypes.c_void_p  # a columns struct: pairs of (data, stride), 64-bit each
 _error = ctypes.POINTER(Error)
 
@@ -115,7 +118,21 @@ def _load(kind=ctypes.CDLL) -> ctypes.CDLL:
         function.restype = ctypes.c_int32
         function.argtypes = [_song, _columns, ctypes.c_int64, _error]
     library.midiroll_song_note_records.restype = ctypes.c_int32
-    library.midiroll_song_note_records.argtypes = [_song, ctypes.c_void_p, ctypes.c_int64, _error]
+    library.midiroll_song_note_records.argtypes = [_song, ctypes.c_void_p, ctypes.c_int64, ctypes.c_uint32, _error]
+    library.midiroll_song_note_order.restype = ctypes.c_int32
+    library.midiroll_song_note_order.argtypes = [_song, ctypes.POINTER(ctypes.c_int64), ctypes.c_int64, _error]
+    library.midiroll_song_transform.restype = ctypes.c_int32
+    library.midiroll_song_transform.argtypes = [
+        _song, _words, ctypes.c_int32, ctypes.c_char_p, ctypes.POINTER(_song), _error]
+    library.midiroll_song_write.restype = ctypes.c_int32
+    library.midiroll_song_write.argtypes = [
+        _song, ctypes.c_char_p, _words, ctypes.c_int32, ctypes.c_char_p, ctypes.POINTER(_bytes), _error]
+    library.midiroll_bytes_data.restype = ctypes.c_void_p
+    library.midiroll_bytes_data.argtypes = [_bytes]
+    library.midiroll_bytes_size.restype = ctypes.c_int64
+    library.midiroll_bytes_size.argtypes = [_bytes]
+    library.midiroll_bytes_free.restype = None
+    library.midiroll_bytes_free.argtypes = [_bytes]
     library.midiroll_song_tracks.restype = ctypes.c_int32
     library.midiroll_song_tracks.argtypes = [
         _song, _columns, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64, _error]

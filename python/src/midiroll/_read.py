@@ -18,18 +18,19 @@ from ._song import Song, _check
 DEFAULT_MAX_SIZE = 64 << 20
 """The largest input read when `max_size` is not given: 64 MiB, the command line's default."""
 
-Source = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]", bytearray, memoryview]
+Source = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]", bytearray, memoryview, np.ndarray]
 
 
 def read(source: Source, *, max_size: Optional[int] = None, strict: bool = False) -> Song:
     """Reads a Standard MIDI File (or an RMID file wrapping one) into a `Song`.
 
     Args:
-        source: A path (str, or os.PathLike of str or bytes) or the file's bytes (bytes,
-            bytearray, memoryview). A `bytes` object is the file's content, not a path
-            (`os.fsdecode` turns a bytes path into a str).
+        source: A path (str, or os.PathLike of str or bytes) or the file's bytes (any buffer:
+            bytes, bytearray, memoryview, a NumPy uint8 array). A `bytes` object is the file's
+            content, not a path: bytes that name a path (`b"song.mid"`) are refused with a
+            ValueError (`os.fsdecode` turns a bytes path into a str).
         max_size: Refuse inputs larger than this many bytes, before reading them (default
-            `DEFAULT_MAX_SIZE`, 64 MiB).
+            `DEFAULT_MAX_SIZE`, 64 MiB); a positive int.
         strict: Refuse the first problem the reader would otherwise tolerate and list in
             `Song.warnings` (the command line's --strict).
 
@@ -41,6 +42,7 @@ def read(source: Source, *, max_size: Optional[int] = None, strict: bool = False
             its message is the command line's one line (file, byte offset, track, what).
         OSError: The file cannot be opened or read, is a folder (IsADirectoryError) or is not a
             regular file (a FIFO, socket or device: never waited on).
+        TypeError, ValueError: An argument of the wrong type or value, named in the message.
 
     The GIL is released while the file is parsed, so threads read in parallel.
     """
@@ -54,15 +56,48 @@ def read(source: Source, *, max_size: Optional[int] = None, strict: bool = False
 
 def _limit_and_flags(max_size: Optional[int], strict: bool) -> Tuple[int, int]:
     """The size limit (`DEFAULT_MAX_SIZE` when not given) and the ABI's read flags."""
-    return (DEFAULT_MAX_SIZE if max_size is None else int(max_size)), (_library.READ_STRICT if strict else 0)
+    if max_size is None:
+        limit = DEFAULT_MAX_SIZE
+    elif isinstance(max_size, bool) or not isinstance(max_size, (int, np.integer)):
+        raise TypeError(f"max_size: expected a positive int, not {type(max_size).__name__}")
+    elif not 0 < max_size < 1 << 63:
+        raise ValueError(f"max_size: expected a positive int below 2**63, not {max_size}")
+    else:
+        limit = int(max_size)
+    if not isinstance(strict, (bool, np.bool_)):
+        raise TypeError(f"strict: expected True or False, not {type(strict).__name__}")
+    return limit, (_library.READ_STRICT if strict else 0)
 
 
 def _path_of(source: Source) -> Optional[str]:
-    """The path a source names (a bytes path decoded), or None for the file's bytes."""
-    if isinstance(source, (bytes, bytearray, memoryview)):
-        return None
-    name = os.fspath(source)
-    return os.fsdecode(name) if isinstance(name, bytes) else name
+    """The path a source names (a bytes path decoded), or None for the file's bytes (any buffer)."""
+    if isinstance(source, (str, os.PathLike)):
+        name = os.fspath(source)
+        return os.fsdecode(name) if isinstance(name, bytes) else name
+    try:
+        view = memoryview(source)
+    except TypeError:
+        raise TypeError(
+            f"source: expected a path or the file's bytes, not {type(source).__name__}") from None
+    if isinstance(source, bytes) and _names_a_path(source):
+        raise ValueError(
+            f"source: {source[:80]!r} names a path, not a MIDI file's bytes: pass a str "
+            "(os.fsdecode(path)) to read the file")
+    if not view.contiguous:
+        raise ValueError("source: the buffer is not contiguous bytes")
+    return None
+
+
+_CONTENT_STARTS = (b"MThd", b"RIFF")
+
+
+def _names_a_path(data: bytes) -> bool:
+    """Whether bytes look like a path rather than a file's content: short, one line, not the
+    start of a MIDI file, and either an existing file or a name ending in a song's extension."""
+    if len(data) > 4096 or data.startswith(_CONTENT_STARTS) or b"\n" in data or b"\0" in data:
+        return False
+    lowered = data.lower()
+    return lowered.endswith((b".mid", b".midi", b".smf", b".rmi", b".kar", b".json")) or os.path.isfile(data)
 
 
 def _check_size(data, limit: int) -> None:

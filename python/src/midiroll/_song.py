@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import ctypes
 import enum
+import os
 import weakref
 from dataclasses import dataclass
-from typing import Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from . import _library
-from ._errors import MidiError
+from ._errors import EditError, MidiError
 from ._library import library
 
 
@@ -28,16 +29,19 @@ class NoteEnd(enum.IntEnum):
 
 
 NOTE_DTYPE = np.dtype({
-    "names": ["tick", "duration", "track", "channel", "pitch", "velocity", "off_velocity", "end"],
-    "formats": [np.int64, np.int64, np.uint16, np.uint8, np.uint8, np.uint8, np.uint8, np.uint8],
-    "offsets": [0, 8, 16, 18, 19, 20, 21, 22],
-    "itemsize": 24,
+    "names": ["tick", "duration", "track", "channel", "pitch", "velocity", "off_velocity", "end", "program",
+              "is_drum"],
+    "formats": [np.int64, np.int64, np.uint16, np.uint8, np.int8, np.int8, np.int8, np.uint8, np.uint8, np.bool_],
+    "offsets": [0, 8, 16, 18, 19, 20, 21, 22, 23, 24],
+    "itemsize": 32,
 })
 """The notes' fields: tick (its start), duration (ticks), track (the 0-based track chunk),
 channel (0–15), pitch (0–127), velocity (1–127), off_velocity (0 unless it ended with a
-note-off), end (a `NoteEnd`). 24 bytes a note, every field aligned, in the order of their
-offsets (so `numpy.save` takes the array): the ABI's `midiroll_note_record`, which the
-library writes whole, its last byte 0."""
+note-off), end (a `NoteEnd`), program (the program in force on its channel, in its track, when
+it starts: 0 without a program change), is_drum (channel 10). Pitch and velocities are signed,
+as symusic's, so `np.diff(notes["pitch"])` does not wrap. 32 bytes a note, every field aligned,
+in the order of their offsets (so `numpy.save` takes the array): the ABI's
+`midiroll_note_record`, which the library writes whole, its last 7 bytes 0."""
 
 SECONDS_DTYPE = np.dtype([("start", np.float64), ("duration", np.float64)])
 """When each note starts and how long it lasts, in seconds through every tempo change."""
@@ -187,14 +191,15 @@ class Song:
             (info.smpte_frames_per_second, info.smpte_ticks_per_frame) if info.smpte_frames_per_second else None)
         self.notes: np.ndarray = self._note_records(info.note_count)
 
-    def _note_records(self, rows: int) -> np.ndarray:
+    def _note_records(self, rows: int, flags: int = 0) -> np.ndarray:
         """The notes as `midiroll_note_record`s, written whole by one call of the ABI (the GIL
         released unless the rows are few: `_library.FEW_ROWS`)."""
         array = np.empty(rows, NOTE_DTYPE)
         error = _library.Error()
         calls = _library.holding_gil if rows <= _library.FEW_ROWS else library
         _check(calls.midiroll_song_note_records(
-            self._handle.value, array.ctypes.data, rows, ctypes.byref(error)), error)
+            self._handle.value, array.ctypes.data, rows, flags, ctypes.byref(error)), error)
+        array.flags.writeable = False
         return array
 
     def _fill(self, layout: _Layout, name: str, rows: int) -> np.ndarray:
@@ -205,6 +210,7 @@ class Song:
         calls = _library.holding_gil if rows <= _library.FEW_ROWS else library
         function = getattr(calls, "midiroll_song_" + name)
         _check(function(self._handle.value, ctypes.addressof(columns), rows, ctypes.byref(error)), error)
+        array.flags.writeable = False
         return array
 
     def _once(self, key: str, make):
@@ -272,8 +278,10 @@ class Song:
 
     @property
     def warnings(self) -> Tuple[str, ...]:
-        """What the reader tolerated, one line each with its byte offset (a missing End of
-        Track, a wrong track length, ...); `read(..., strict=True)` refuses them instead."""
+        """What the reader tolerated, one line each with the file's name (when read from a path)
+        and the byte offset, as the command line prints them (a missing End of Track, a wrong
+        track length, ...); `read(..., strict=True)` refuses them instead. An edited song has
+        none."""
         return self._once("warnings", self._make_warnings)
 
     def _make_warnings(self) -> Tuple[str, ...]:
@@ -281,7 +289,8 @@ class Song:
         text = ctypes.create_string_buffer(max(1, size))
         error = _library.Error()
         _check(library.midiroll_song_warnings(self._handle.value, text, size, ctypes.byref(error)), error)
-        return tuple(text.raw[:size].decode("utf-8").splitlines())
+        lines = text.raw[:size].decode("utf-8").splitlines()
+        return tuple(f"{self.name}: {line}" if self.name is not None else line for line in lines)
 
     def _extent(self) -> _library.SongExtent:
         def make():
@@ -311,3 +320,350 @@ class Song:
         source = f" {self.name!r}" if self.name is not None else ""
         return (f"<midiroll.Song{source}: {len(self.notes)} notes, {self._info.track_count} tracks, "
                 f"{self.ticks_per_quarter} ticks per quarter>")
+
+    # Values: a song is never changed, so a copy is the song itself, and a pickle holds the
+    # song's contents (the .mid it writes, its name and warnings), never a pointer.
+
+    def __copy__(self) -> "Song":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Song":
+        return self
+
+    def __reduce__(self):
+        return (_unpickle, (self.to_midi(), self.name, self.warnings))
+
+    # Time order.
+
+    @property
+    def note_order(self) -> np.ndarray:
+        """The notes' time order (int64): row k is the index in `notes` of the k-th note to
+        start; notes that start at one tick keep track order, then their track's order.
+        `song.seconds[song.note_order]` gives the seconds in time order.
+
+            >>> song.notes["tick"][song.note_order]   # never decreasing
+        """
+        def make() -> np.ndarray:
+            rows = self._info.note_count
+            order = np.empty(rows, np.int64)
+            error = _library.Error()
+            _check(library.midiroll_song_note_order(
+                self._handle.value, order.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)), rows,
+                ctypes.byref(error)), error)
+            order.flags.writeable = False
+            return order
+        return self._once("note_order", make)
+
+    def notes_by_time(self) -> np.ndarray:
+        """Every note in time order (`NOTE_DTYPE`): `notes[note_order]`, written in that order by
+        the library (no sort in Python).
+
+            >>> notes = song.notes_by_time()
+            >>> bool((np.diff(notes["tick"]) >= 0).all())
+            True
+        """
+        return self._once(
+            "notes_by_time", lambda: self._note_records(self._info.note_count, _library.NOTES_BY_TIME))
+
+    # Edits: each is `midiroll convert`'s option of the same name, through the same Swift code
+    # (`midiroll_song_transform`), and returns a new song.
+
+    def transpose(self, semitones: int, *, drums: str = "keep", out_of_range: str = "fail") -> "Song":
+        """The song with every note moved by `semitones` (-127 to 127), key signatures with
+        them: `midiroll transpose IN OUT --semitones N` (`convert --transpose N`).
+
+        Args:
+            semitones: How far, up (positive) or down.
+            drums: "keep" (channel 10 stays) or "transpose" (it moves too).
+            out_of_range: What happens to notes pushed past 0–127: "fail" (raise `EditError`),
+                "drop" or "clamp".
+
+            >>> song.transpose(2).to_midi() == midiroll.read("up2.mid").to_midi()
+        """
+        _require_choice("drums", drums, ("keep", "transpose"))
+        _require_choice("out_of_range", out_of_range, ("fail", "drop", "clamp"))
+        return self._transform(
+            ["--transpose", _whole("semitones", semitones), "--out-of-range", out_of_range, "--drums", drums])
+
+    def slice(self, *, bars: Union[str, int, Tuple[int, Optional[int]], None] = None,
+              seconds: Union[str, float, Tuple[float, Optional[float]], None] = None,
+              crossing: str = "cut") -> "Song":
+        """The song cut to bars or to seconds: `midiroll slice IN OUT --bars 5...12`.
+
+        Args:
+            bars: Bars counted from 1, inclusive: "5...12", "5-12", "5..." (to the end), 5, or
+                (5, 12) / (5, None).
+            seconds: "30...60.5", "30...", or (30, 60.5) / (30, None).
+            crossing: Notes across a cut are "cut" there, "keep" their length, or "drop".
+
+            >>> song.slice(bars=(5, 12)).bar_count
+            8
+        """
+        _require_choice("crossing", crossing, ("cut", "keep", "drop"))
+        words = ["--crossing", crossing]
+        if bars is not None:
+            words += ["--bars", _span("bars", bars, _whole)]
+        if seconds is not None:
+            words += ["--seconds", _span("seconds", seconds, _number)]
+        if bars is None and seconds is None:
+            raise ValueError("slice: give bars or seconds")
+        return self._transform(words)
+
+    def resample(self, ticks_per_quarter: int) -> "Song":
+        """The song at another tick resolution (1–32767 ticks a quarter note; ticks that do not
+        divide are rounded): `midiroll resample IN OUT --ticks-per-beat N`.
+
+            >>> song.resample(96).ticks_per_quarter
+            96
+        """
+        return self._transform(["--ticks-per-beat", _whole("ticks_per_quarter", ticks_per_quarter)])
+
+    def quantize(self, grid: str, *, strength: int = 100, swing: int = 0, window: int = 100,
+                 ends: Optional[bool] = None, min_duration: bool = False, all_events: bool = False) -> "Song":
+        """The song's notes moved toward a grid, bar by bar: `midiroll quantize IN OUT --grid G`.
+
+        Args:
+            grid: "1/16", "1/8t" (triplets), "1/8." (dotted) or a name ("sixteenth").
+            strength: How far each note moves toward its line, 0–100 %.
+            swing: Delay of every second line, 0–100 % of a third of a cell.
+            window: Move only notes within this % of half a cell of their line.
+            ends: Quantize note ends too (True), or keep lengths (False or None, the default).
+            min_duration: Make every note at least one cell long.
+            all_events: Move the other events too (controllers, programs, text).
+
+            >>> song.quantize("1/16", strength=50)
+        """
+        words = ["--grid", _text("grid", grid), "--strength", _whole("strength", strength),
+                 "--swing", _whole("swing", swing), "--window", _whole("window", window)]
+        if ends is not None:
+            words.append("--ends" if _flag("ends", ends) else "--no-ends")
+        if _flag("min_duration", min_duration):
+            words.append("--min-duration")
+        if _flag("all_events", all_events):
+            words.append("--all-events")
+        return self._transform(words)
+
+    def filter(self, *, keys: Union[str, Tuple[Union[int, str], Union[int, str]], None] = None,
+               scale: Optional[str] = None, octaves: Union[str, Tuple[int, int], None] = None,
+               pitches: Union[str, Iterable[Union[int, str]], None] = None, mode: str = "drop",
+               snap: str = "nearest", drums: str = "keep") -> "Song":
+        """The song with only the notes of a key range, a scale or pitches, the others dropped or
+        snapped to the nearest allowed pitch: `midiroll filter IN OUT --scale "D dorian"`.
+
+        Args:
+            keys: "36...84", "C2...C6" or (36, 84).
+            scale: "D dorian", "F# harmonic minor", "Bb blues", ...
+            octaves: With a scale, only these octaves: "2...6" or (2, 6).
+            pitches: "60,64,67", "C4,E4,G4" or [60, 64, 67].
+            mode: "drop" the notes outside, or "snap" them.
+            snap: Where a note snaps: "nearest" (ties down), "up" or "down" (implies "snap").
+            drums: "keep" channel 10 as it is, or "filter" it too.
+
+            >>> song.filter(scale="C major", mode="snap")
+        """
+        _require_choice("mode", mode, ("drop", "snap"))
+        _require_choice("snap", snap, ("nearest", "up", "down"))
+        _require_choice("drums", drums, ("keep", "filter"))
+        words = ["--drums", drums]
+        if keys is not None:
+            words += ["--keys", _pair("keys", keys)]
+        if scale is not None:
+            words += ["--scale", _text("scale", scale)]
+        if octaves is not None:
+            words += ["--octaves", _pair("octaves", octaves)]
+        if pitches is not None:
+            words += ["--pitches", pitches if isinstance(pitches, str) else ",".join(str(p) for p in pitches)]
+        if mode == "snap" or snap != "nearest":
+            words += ["--mode", "snap", "--snap", snap]
+        if len(words) == 2:
+            raise ValueError("filter: give keys, scale or pitches")
+        return self._transform(words)
+
+    def velocities(self, *, scale: Optional[int] = None, set: Optional[int] = None,
+                   range: Union[str, Tuple[int, int], None] = None) -> "Song":
+        """The song with its velocities scaled (a percentage, 1–1000), set (1–127) or
+        compressed into a range (low, high): `convert --velocity-scale 80`, and so on.
+
+            >>> song.velocities(range=(40, 110))
+        """
+        words = []
+        if scale is not None:
+            words += ["--velocity-scale", _whole("scale", scale)]
+        if set is not None:
+            words += ["--velocity-set", _whole("set", set)]
+        if range is not None:
+            words += ["--velocity-range", _pair("range", range)]
+        if not words:
+            raise ValueError("velocities: give scale, set or range")
+        return self._transform(words)
+
+    def merge_tracks(self) -> "Song":
+        """The song with every track merged into one (format 0): `midiroll merge IN OUT`."""
+        return self._transform(["--merge-tracks"])
+
+    def split_tracks(self, by: str) -> "Song":
+        """The song split into a conductor track and one track per "channel" or "program"
+        (format 1): `midiroll split IN OUT --by channel`."""
+        _require_choice("by", by, ("channel", "program"))
+        return self._transform(["--split", by])
+
+    def _transform(self, words: Sequence[str]) -> "Song":
+        """The song `convert`'s option words make of this one (`midiroll_song_transform`)."""
+        encoded = [word.encode("utf-8") for word in words]
+        array = (ctypes.c_char_p * len(encoded))(*encoded)
+        handle = ctypes.c_void_p()
+        error = _library.Error()
+        name = os.fsencode(self.name) if self.name is not None else None
+        code = library.midiroll_song_transform(
+            self._handle.value, array, len(encoded), name, ctypes.byref(handle), ctypes.byref(error))
+        _check_edit(code, error)
+        return _song_of(handle, self.name)
+
+    # Writing: each is `midiroll convert`'s output of that kind, through the same encoder
+    # (`midiroll_song_write`).
+
+    def to_midi(self) -> bytes:
+        """The song as a Standard MIDI File: the bytes `midiroll convert IN OUT.mid` writes.
+
+            >>> midiroll.read(song.to_midi()).notes.size == song.notes.size
+            True
+        """
+        return self._write("mid", [])
+
+    def to_json(self, *, compact: bool = False) -> bytes:
+        """The song as piano-roll JSON (UTF-8): `midiroll convert IN OUT.json [--compact]`."""
+        return self._write("json", ["--compact"] if _flag("compact", compact) else [])
+
+    def write(self, path: Union[str, "os.PathLike[str]"], *, force: bool = False) -> None:
+        """Writes the song to `path`, its kind from the extension (.mid, .json, .npz, .svg,
+        .html, .wav) as `midiroll convert` (and `render`) write them: through a temporary file
+        in the same folder, renamed into place, so the file appears whole or not at all. The
+        file the song was read from is not overwritten unless `force`.
+
+            >>> song.transpose(2).write("up.mid")
+        """
+        target = os.fspath(path)
+        extension = os.path.splitext(target)[1].lower().lstrip(".")
+        kind = {"midi": "mid", "smf": "mid"}.get(extension, extension)
+        if kind not in ("mid", "json", "npz", "svg", "html", "wav"):
+            raise ValueError(f"path: {target}: cannot tell the kind from the extension "
+                             "(expected .mid, .json, .npz, .svg, .html or .wav)")
+        if not force and self.name is not None and os.path.exists(target) and os.path.exists(self.name) \
+                and os.path.samefile(target, self.name):
+            raise ValueError(f"path: {target} is the file the song was read from (force=True overwrites it)")
+        data = self._write(kind, [])
+        folder = os.path.dirname(os.path.abspath(target))
+        temporary = os.path.join(folder, f".{os.path.basename(target)}.midiroll-{os.getpid()}.tmp")
+        try:
+            with open(temporary, "xb") as file:
+                file.write(data)
+            os.replace(temporary, target)
+        except BaseException:
+            if os.path.exists(temporary):
+                os.unlink(temporary)
+            raise
+
+    def _write(self, kind: str, words: Sequence[str]) -> bytes:
+        """The bytes of the song written as `kind` with `convert`'s option words."""
+        encoded = [word.encode("utf-8") for word in words]
+        array = (ctypes.c_char_p * len(encoded))(*encoded)
+        written = ctypes.c_void_p()
+        error = _library.Error()
+        name = os.fsencode(self.name) if self.name is not None else None
+        code = library.midiroll_song_write(
+            self._handle.value, kind.encode("ascii"), array, len(encoded), name, ctypes.byref(written),
+            ctypes.byref(error))
+        _check_edit(code, error)
+        try:
+            size = _library.holding_gil.midiroll_bytes_size(written)
+            return ctypes.string_at(_library.holding_gil.midiroll_bytes_data(written), size) if size else b""
+        finally:
+            _library.holding_gil.midiroll_bytes_free(written)
+
+
+def _check_edit(code: int, error: _library.Error) -> None:
+    """Raises for a failed edit or write: ValueError with the command line's words for a bad
+    value, EditError for an edit the command line refuses for this song."""
+    if code == _library.OK:
+        return
+    message = error.message.decode("utf-8", "replace")
+    if code == _library.USAGE:
+        raise ValueError(message)
+    if code == _library.BAD_INPUT:
+        raise EditError(message)
+    _check(code, error)
+
+
+def _song_of(handle: ctypes.c_void_p, name: Optional[str]) -> "Song":
+    """The Song of a handle just made."""
+    info = _library.SongInfo()
+    error = _library.Error()
+    code = _library.holding_gil.midiroll_song_info_get(handle, ctypes.byref(info), ctypes.byref(error))
+    if code != _library.OK:
+        _library.holding_gil.midiroll_song_free(handle)
+        _check(code, error)
+    return Song(handle.value, info, name)
+
+
+def _unpickle(data: bytes, name: Optional[str], warnings: Tuple[str, ...]) -> Song:
+    """A pickled song: its .mid read again, its name and warnings as they were."""
+    handle = ctypes.c_void_p()
+    error = _library.Error()
+    _check(library.midiroll_song_read(data, len(data), None, 0, ctypes.byref(handle), ctypes.byref(error)), error)
+    song = _song_of(handle, name)
+    song._lazy["warnings"] = tuple(warnings)
+    return song
+
+
+def _require_choice(name: str, value: Any, choices: Tuple[str, ...]) -> None:
+    if not isinstance(value, str):
+        raise TypeError(f"{name}: expected one of {', '.join(map(repr, choices))}, not {type(value).__name__}")
+    if value not in choices:
+        raise ValueError(f"{name}: expected one of {', '.join(map(repr, choices))}, not {value!r}")
+
+
+def _whole(name: str, value: Any) -> str:
+    """A whole number as the command line's word (bool and float refused)."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name}: expected an int, not {type(value).__name__}")
+    return str(int(value))
+
+
+def _number(name: str, value: Any) -> str:
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{name}: expected a number, not {type(value).__name__}")
+    return repr(float(value))
+
+
+def _flag(name: str, value: Any) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name}: expected True or False, not {type(value).__name__}")
+    return bool(value)
+
+
+def _text(name: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{name}: expected a str, not {type(value).__name__}")
+    return value
+
+
+def _span(name: str, value: Any, word) -> str:
+    """A range as the command line writes it: text as given, one value, or (from, to) with to
+    None for "to the end"."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, tuple):
+        if len(value) != 2:
+            raise ValueError(f"{name}: expected (from, to), not {len(value)} values")
+        start, end = value
+        return f"{word(name, start)}..." + ("" if end is None else word(name, end))
+    return word(name, value)
+
+
+def _pair(name: str, value: Any) -> str:
+    """(low, high) as "low...high", or text as given."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, tuple) and len(value) == 2:
+        return f"{value[0]}...{value[1]}"
+    raise TypeError(f"{name}: expected \"low...high\" or (low, high), not {value!r}")

@@ -3,9 +3,9 @@ import MIDIRollFiles
 /// What `--drums` asks for channel 10 (drums): `keep` (the default: nothing touches drums),
 /// `filter` (the key filter applies to them), `transpose` (transposing moves them), or both
 /// as `filter,transpose` (also `all`) — each command taking only what it does.
-struct DrumPolicy: Hashable, Sendable {
+package struct DrumPolicy: Hashable, Sendable {
   /// What `--drums` can ask for besides `keep`.
-  enum Part: String, CaseIterable, Sendable {
+  package enum Part: String, CaseIterable, Sendable {
     /// The key filter applies to drums too.
     case filter
     /// Transposing moves drums too.
@@ -13,13 +13,13 @@ struct DrumPolicy: Hashable, Sendable {
   }
 
   /// The key filter applies to drums too.
-  var filters = false
+  package var filters = false
   /// Transposing moves drums too.
-  var transposes = false
+  package var transposes = false
 
   /// Reads `--drums` (`nil`: keep) on a command that does `parts` to songs.
   /// - Throws: ``KitError`` (usage) for anything else, naming what the command takes.
-  init(parsing text: String?, allowing parts: Set<Part>) throws(KitError) {
+  package init(parsing text: String?, allowing parts: Set<Part>) throws(KitError) {
     guard let text else { return }
     for part in text.lowercased().split(separator: ",") {
       switch part.trimmingSpaces() {
@@ -35,14 +35,14 @@ struct DrumPolicy: Hashable, Sendable {
   }
 
   /// `keep or filter`, `keep or transpose`, `keep, filter, transpose or filter,transpose`.
-  static func words(allowing parts: Set<Part>) -> String {
+  package static func words(allowing parts: Set<Part>) -> String {
     let named = Part.allCases.filter(parts.contains).map(\.rawValue)
     let all = ["keep"] + named + (named.count > 1 ? [named.joined(separator: ",")] : [])
     return all.dropLast().joined(separator: ", ") + " or " + all[all.count - 1]
   }
 
   /// `keep|filter`, `keep|transpose`, `keep|filter|transpose`: the value name in the help.
-  static func valueName(allowing parts: Set<Part>) -> String {
+  package static func valueName(allowing parts: Set<Part>) -> String {
     (["keep"] + Part.allCases.filter(parts.contains).map(\.rawValue)).joined(separator: "|")
   }
 }

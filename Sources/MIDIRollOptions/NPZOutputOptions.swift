@@ -9,53 +9,53 @@ import PianoRollNPZ
 ///
 /// Values are read as text and checked by ``npzOptions()`` and ``sustainMode()``, so that a
 /// bad one is a one-line usage error (exit 2) naming the option.
-struct NPZOutputOptions: ParsableArguments {
+package struct NPZOutputOptions: ParsableArguments {
   /// What an `.npz` output holds, as written.
   @Option(
     name: .customLong("npz"),
     help: ArgumentHelp(
       "(.npz) What it holds: matrix (pypianoroll's piano rolls, the default) or notes (note columns per track).",
       valueName: "matrix|notes"))
-  var content: String?
+  package var content: String?
 
   /// Steps per quarter note, as written.
   @Option(
     help: ArgumentHelp(
       "(.npz) Piano-roll time steps per quarter note (default 24, as pypianoroll).", valueName: "N"))
-  var resolution: String?
+  package var resolution: String?
 
   /// A bar-relative step grid, as written.
   @Option(
     help: ArgumentHelp(
       "(.npz) Lay the time steps on this grid bar by bar (1/16, 1/8t, 1/8. …): every bar starts on a step, cut bars round up.",
       valueName: "grid"))
-  var steps: String?
+  package var steps: String?
 
   /// Booleans instead of velocities.
   @Flag(help: "(.npz) Write the piano rolls as booleans (|b1) instead of velocities (|u1).")
-  var binary = false
+  package var binary = false
 
   /// One matrix for all notes.
   @Flag(help: "(.npz) One piano roll for all notes instead of one per track and channel.")
-  var merge = false
+  package var merge = false
 
   /// STORED members.
   @Flag(name: .customLong("no-compress"), help: "(.npz) Store the members uncompressed (as numpy.savez).")
-  var noCompress = false
+  package var noCompress = false
 
   /// What the sustain pedal does, as written.
   @Option(
     help: ArgumentHelp(
       "extend: a note released while the sustain pedal (CC64 ≥ 64) is down sounds until the pedal lifts or its pitch starts again; ignore (default).",
       valueName: "ignore|extend"))
-  var sustain: String?
+  package var sustain: String?
 
   /// Creates default options.
-  init() {}
+  package init() {}
 
   /// The `.npz` options asked for.
   /// - Throws: ``KitError`` (usage) for a bad value or options that do not go together.
-  func npzOptions() throws(KitError) -> NPZOptions {
+  package func npzOptions() throws(KitError) -> NPZOptions {
     var options = NPZOptions(compressed: !noCompress)
     switch content?.lowercased() {
     case nil, "matrix": options.content = .matrix
@@ -96,13 +96,13 @@ struct NPZOutputOptions: ParsableArguments {
   }
 
   /// Whether any `.npz` option was given (they need an `.npz` output).
-  var givesNPZOptions: Bool {
+  package var givesNPZOptions: Bool {
     content != nil || resolution != nil || steps != nil || binary || merge || noCompress
   }
 
   /// The sustain mode asked for (`ignore` without `--sustain`).
   /// - Throws: ``KitError`` (usage) for a bad value.
-  func sustainMode() throws(KitError) -> SustainMode {
+  package func sustainMode() throws(KitError) -> SustainMode {
     guard let sustain else { return .ignore }
     guard let mode = SustainMode(rawValue: sustain.lowercased()) else {
       throw KitError(.usage, "--sustain '\(sustain)': expected ignore or extend")
@@ -112,7 +112,7 @@ struct NPZOutputOptions: ParsableArguments {
 
   /// Checks the options against the output kind: `.npz` options need an `.npz` output.
   /// - Throws: ``KitError`` (usage).
-  func check(outputKind: SongFileKind) throws(KitError) {
+  package func check(outputKind: SongFileKind) throws(KitError) {
     if outputKind != .npz && givesNPZOptions {
       throw KitError(
         .usage,

@@ -5,50 +5,50 @@ import PianoRoll
 /// Key options (`--keys`, `--scale`, `--octaves`, `--pitches`, `--mode`, `--snap`), for
 /// `filter`, `convert`, `batch` and `render OUT.wav`; each command has its own `--drums`
 /// (``DrumPolicy``), as each takes other values.
-struct KeyFilterOptions: ParsableArguments {
+package struct KeyFilterOptions: ParsableArguments {
   /// A pitch range, as written.
   @Option(
     help: ArgumentHelp("Keep the keys of this range: 36...84 or C2...C6 (C4 = 60).", valueName: "low...high"))
-  var keys: String?
+  package var keys: String?
 
   /// A scale, as written.
   @Option(
     help: ArgumentHelp(
       "Keep the notes of this scale: \"D dorian\", \"F# harmonic minor\", \"Bb blues\" (see filter --list-scales).",
       valueName: "scale"))
-  var scale: String?
+  package var scale: String?
 
   /// Octaves for the scale, as written.
   @Option(
     help: ArgumentHelp(
       "With --scale: only these octaves, 2...6 being C2 (36) through B6 (95); default every octave.",
       valueName: "low...high"))
-  var octaves: String?
+  package var octaves: String?
 
   /// Pitches, as written.
   @Option(help: ArgumentHelp("Keep these pitches: 60,64,67 or C4,E4,G4.", valueName: "list"))
-  var pitches: String?
+  package var pitches: String?
 
   /// Drop or snap, as written.
   @Option(
     help: ArgumentHelp("What happens to notes outside: drop (default) or snap.", valueName: "drop|snap"))
-  var mode: String?
+  package var mode: String?
 
   /// The snap direction, as written.
   @Option(
     help: ArgumentHelp(
       "Snap to the nearest allowed pitch (ties down; the default), or always up or down. Implies --mode snap.",
       valueName: "nearest|up|down"))
-  var snap: String?
+  package var snap: String?
 
   /// Creates default options.
-  init() {}
+  package init() {}
 
   /// The key filter these options ask for, or `nil` without `--keys`, `--scale` or `--pitches`.
   /// - Parameter drums: What `--drums` says (`filter`: channel 10 is filtered too).
   /// - Throws: ``KitError`` (usage) for a bad value, a range upside down, options that do not
   ///   go together, or an option that needs keys without them.
-  func keyFilter(drums: DrumPolicy) throws(KitError) -> KeyFilter? {
+  package func keyFilter(drums: DrumPolicy) throws(KitError) -> KeyFilter? {
     let sources = [("--keys", keys), ("--scale", scale), ("--pitches", pitches)].filter { $0.1 != nil }
     if sources.count > 1 {
       throw KitError(
@@ -101,7 +101,7 @@ struct KeyFilterOptions: ParsableArguments {
   }
 
   /// A one-line usage error for a key option, with a pointer to the scale list where it helps.
-  static func usageError(_ error: KeyError, option: String, text: String) -> KitError {
+  package static func usageError(_ error: KeyError, option: String, text: String) -> KitError {
     switch error {
     case .unknownScaleType, .badRoot:
       return KitError(.usage, "\(option): \(error) (midiroll filter --list-scales lists the scales)")
@@ -115,7 +115,7 @@ struct KeyFilterOptions: ParsableArguments {
   }
 
   /// The known scales, one a line: name, semitones above the root, steps, other names.
-  static func scaleList() -> String {
+  package static func scaleList() -> String {
     let width = ScaleType.all.map(\.name.count).max() ?? 0
     return ScaleType.all.map { type in
       let name = type.name.padding(to: width)

@@ -7,34 +7,34 @@ import PianoRoll
 ///
 /// Values are read as text and checked by ``quantizer()``, so that a bad one is a one-line
 /// usage error (exit 2) naming the option.
-struct QuantizeOptions: ParsableArguments {
+package struct QuantizeOptions: ParsableArguments {
   /// The grid, as written.
   @Option(
     name: [.customLong("grid"), .customLong("quantize")],
     help: ArgumentHelp(
       "Quantize to this grid: 1/1 … 1/64, t for triplets (1/8t), . for dotted (1/8.), or a name (sixteenth).",
       valueName: "grid"))
-  var grid: String?
+  package var grid: String?
 
   /// The strength, as written.
   @Option(
     help: ArgumentHelp("How far each note moves toward its grid line, 0-100 % (default 100).", valueName: "%")
   )
-  var strength: String?
+  package var strength: String?
 
   /// The swing, as written.
   @Option(
     help: ArgumentHelp(
       "Delay every second grid line of a bar by this % of a third of a cell, 0-100 (default 0; 100 at 1/8 is the triplet shuffle).",
       valueName: "%"))
-  var swing: String?
+  package var swing: String?
 
   /// The window, as written.
   @Option(
     help: ArgumentHelp(
       "Move only notes within this % of half a cell of their line, 0-100 (default 100: every note).",
       valueName: "%"))
-  var window: String?
+  package var window: String?
 
   /// Quantize ends too.
   @Flag(
@@ -42,22 +42,22 @@ struct QuantizeOptions: ParsableArguments {
     help:
       "Quantize note ends to their own grid lines too (--ends), or keep every note's length (--no-ends, the default)."
   )
-  var ends: Bool?
+  package var ends: Bool?
 
   /// Make every note at least a cell long.
   @Flag(help: "Make every note at least one grid cell long (never 0 ticks).")
-  var minDuration = false
+  package var minDuration = false
 
   /// Move non-note events too.
   @Flag(help: "Quantize non-note events too (controllers, programs, text…; not tempo, meters, keys).")
-  var allEvents = false
+  package var allEvents = false
 
   /// Creates default options.
-  init() {}
+  package init() {}
 
   /// The quantizer these options ask for, or `nil` without `--grid`.
   /// - Throws: ``KitError`` (usage) for a bad value, or an option that needs `--grid` without it.
-  func quantizer() throws(KitError) -> Quantizer? {
+  package func quantizer() throws(KitError) -> Quantizer? {
     guard let grid else {
       let given = [
         ("--strength", strength != nil), ("--swing", swing != nil), ("--window", window != nil),
@@ -83,7 +83,7 @@ struct QuantizeOptions: ParsableArguments {
   }
 
   /// A whole percentage 0–100, with or without `%`.
-  static func percent(_ text: String?, option: String) throws(KitError) -> Int? {
+  package static func percent(_ text: String?, option: String) throws(KitError) -> Int? {
     guard var text else { return nil }
     if text.hasSuffix("%") { text.removeLast() }
     guard let value = Int(text), (0...100).contains(value) else {

@@ -4,32 +4,32 @@ import MIDIRollKit
 import PianoRoll
 
 /// Every transform option: edits, quantize and keys, for `convert` and `batch`.
-struct TransformOptions: ParsableArguments {
+package struct TransformOptions: ParsableArguments {
   /// Edit options (transpose, slice, resample, velocity, merge, split).
-  @OptionGroup(title: "Edit") var edit: EditOptions
+  @OptionGroup(title: "Edit") package var edit: EditOptions
   /// Quantize options.
-  @OptionGroup(title: "Quantize") var quantize: QuantizeOptions
+  @OptionGroup(title: "Quantize") package var quantize: QuantizeOptions
   /// Key options.
-  @OptionGroup(title: "Keys") var keys: KeyFilterOptions
+  @OptionGroup(title: "Keys") package var keys: KeyFilterOptions
 
   /// What `--drums` does to channel 10, as written.
   @Option(
     help: ArgumentHelp(
       "Leave channel 10 alone (keep, the default), or filter it by the keys, transpose it, or both (filter,transpose).",
       valueName: DrumPolicy.valueName(allowing: Self.drumParts)))
-  var drums: String?
+  package var drums: String?
 
   /// What `--drums` may ask for here.
-  static let drumParts: Set<DrumPolicy.Part> = [.filter, .transpose]
+  package static let drumParts: Set<DrumPolicy.Part> = [.filter, .transpose]
 
   /// Creates default options.
-  init() {}
+  package init() {}
 
   /// What the options ask for (possibly nothing).
   /// - Parameter datasetSplitAllowed: Whether `--split name=fraction,…` (a dataset split, not an
   ///   edit) may be given: only `batch` takes it.
   /// - Throws: ``KitError`` (usage) for a bad option.
-  func plan(datasetSplitAllowed: Bool = false) throws(KitError) -> TransformPlan {
+  package func plan(datasetSplitAllowed: Bool = false) throws(KitError) -> TransformPlan {
     if !datasetSplitAllowed, let split = edit.datasetSplit {
       throw KitError(
         .usage,
@@ -44,7 +44,9 @@ struct TransformOptions: ParsableArguments {
   /// Checks every value before any file is read.
   /// A dataset split (`--split name=fraction,…`) is checked by the command that takes it (`batch`),
   /// and refused by the others when they run.
-  func validate() throws {
-    _ = try Self.checkingUsage { () throws(KitError) in try plan(datasetSplitAllowed: true) }
+  /// (A ``KitError`` thrown here is printed as the command line prints a usage error: one line,
+  /// exit 2.)
+  package func validate() throws {
+    _ = try plan(datasetSplitAllowed: true)
   }
 }

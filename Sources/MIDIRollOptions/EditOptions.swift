@@ -6,30 +6,30 @@ import PianoRoll
 /// `transpose` command names its semitones `--semitones`). Values are read as text and checked
 /// by ``transposition(drums:)``, so that a bad one is a one-line usage error (exit 2) naming the
 /// option, before any file is read.
-struct TransposeOptions: ParsableArguments {
+package struct TransposeOptions: ParsableArguments {
   /// The semitones, as written.
   @Option(name: .customLong("transpose"), parsing: .unconditional, help: Self.semitonesHelp)
-  var semitones: String?
+  package var semitones: String?
 
   /// The out-of-range policy, as written.
   @Option(help: ArgumentHelp(Self.outOfRangeHelp, valueName: "drop|clamp|fail"))
-  var outOfRange: String?
+  package var outOfRange: String?
 
   /// The help of the semitones (`--transpose` here, `--semitones` on `transpose`).
-  static let semitonesHelp = ArgumentHelp(
+  package static let semitonesHelp = ArgumentHelp(
     "Transpose by this many semitones, -127 to 127 (e.g. 5, -12).", valueName: "n")
 
   /// The help of `--out-of-range`, here and on `transpose`.
-  static let outOfRangeHelp =
+  package static let outOfRangeHelp =
     "Notes pushed past 0-127 are dropped, clamped to 0 or 127, or make the command fail (fail, the default, names them)."
 
   /// Creates default options.
-  init() {}
+  package init() {}
 
   /// The transposition these options ask for, or `nil` without semitones.
   /// - Parameter drums: Whether channel 10 moves too (from `--drums`).
   /// - Throws: ``KitError`` (usage) for a bad value, or `--out-of-range` without semitones.
-  func transposition(drums: Bool) throws(KitError) -> Transposition? {
+  package func transposition(drums: Bool) throws(KitError) -> Transposition? {
     guard let semitones else {
       if outOfRange != nil { throw KitError(.usage, "--out-of-range goes with --transpose") }
       return nil
@@ -39,7 +39,8 @@ struct TransposeOptions: ParsableArguments {
 
   /// The transposition of `text` semitones, given as `option`, with `--out-of-range` as written.
   /// - Throws: ``KitError`` (usage) naming the option for a bad value.
-  static func transposition(_ text: String, option: String, outOfRange: String?, drums: Bool) throws(KitError)
+  package static func transposition(_ text: String, option: String, outOfRange: String?, drums: Bool)
+    throws(KitError)
     -> Transposition
   {
     guard let value = Int(text.trimmingSpaces()), (-127...127).contains(value) else {
@@ -57,35 +58,35 @@ struct TransposeOptions: ParsableArguments {
 }
 
 /// Slice options (`--bars`, `--seconds`, `--crossing`), for `slice`, `convert` and `batch`.
-struct SliceOptions: ParsableArguments {
+package struct SliceOptions: ParsableArguments {
   /// The bars, as written.
   @Option(
     help: ArgumentHelp(
       "Keep only these bars, counted from 1 and inclusive: 5...12 (or 5-12), 5... to the end, or 5.",
       valueName: "bars"))
-  var bars: String?
+  package var bars: String?
 
   /// The seconds, as written.
   @Option(
     help: ArgumentHelp(
       "Keep only this time span in seconds: 30...60.5 (or 30-60.5), or 30... to the end.",
       valueName: "seconds"))
-  var seconds: String?
+  package var seconds: String?
 
   /// The crossing policy, as written.
   @Option(
     help: ArgumentHelp(
       "Notes across a cut are cut there (cut, the default), keep their length past the end (keep), or are dropped (drop).",
       valueName: "cut|keep|drop"))
-  var crossing: String?
+  package var crossing: String?
 
   /// Creates default options.
-  init() {}
+  package init() {}
 
   /// The slice these options ask for, or `nil` without `--bars` or `--seconds`.
   /// - Throws: ``KitError`` (usage) saying why a value is not bars or seconds, or for options
   ///   that do not go together.
-  func slice() throws(KitError) -> SongSlice? {
+  package func slice() throws(KitError) -> SongSlice? {
     let span: SongSlice.Span
     switch (bars, seconds) {
     case (.some, .some):
@@ -109,7 +110,7 @@ struct SliceOptions: ParsableArguments {
   }
 
   /// Reads `30...60.5`, `30..60.5`, `30-60.5` or `30...` as seconds.
-  static func seconds(_ text: String) throws(KitError) -> SongSlice.Span {
+  package static func seconds(_ text: String) throws(KitError) -> SongSlice.Span {
     let trimmed = text.trimmingSpaces()
     let separator =
       trimmed.firstRange(of: "...") ?? trimmed.firstRange(of: "..")
@@ -142,38 +143,38 @@ struct SliceOptions: ParsableArguments {
 /// Every edit option (transpose, slice, resample, velocity, merge and split), for `convert`
 /// and `batch`. Applied in this order, then the key filter, then quantizing
 /// (see ``TransformPlan``).
-struct EditOptions: ParsableArguments {
+package struct EditOptions: ParsableArguments {
   /// Transpose options.
-  @OptionGroup var transpose: TransposeOptions
+  @OptionGroup package var transpose: TransposeOptions
   /// Slice options.
-  @OptionGroup var slice: SliceOptions
+  @OptionGroup package var slice: SliceOptions
 
   /// Ticks per beat, as written.
   @Option(
     help: ArgumentHelp(
       "Resample to this many ticks per beat (quarter note), 1-32767; ticks that do not divide are rounded.",
       valueName: "n"))
-  var ticksPerBeat: String?
+  package var ticksPerBeat: String?
 
   /// A velocity scale, as written.
   @Option(
     help: ArgumentHelp("Scale every note's velocity by this percentage (80 = 80 %), 1-1000.", valueName: "%"))
-  var velocityScale: String?
+  package var velocityScale: String?
 
   /// A velocity to set, as written.
   @Option(help: ArgumentHelp("Set every note's velocity to this value, 1-127.", valueName: "n"))
-  var velocitySet: String?
+  package var velocitySet: String?
 
   /// A velocity range, as written.
   @Option(
     help: ArgumentHelp(
       "Compress velocities 1-127 into this range, linearly: 40...110 (or 40-110).", valueName: "low...high"))
-  var velocityRange: String?
+  package var velocityRange: String?
 
   /// Merge the tracks (`--merge-tracks`; `--merge` is the `.npz` option of one piano roll).
   @Flag(
     name: .customLong("merge-tracks"), help: "Merge every track into one (format 0), as `midiroll merge`.")
-  var merge = false
+  package var merge = false
 
   /// Split the tracks, as written; or, with `batch`, the dataset (`name=fraction,…`).
   @Option(
@@ -182,18 +183,18 @@ struct EditOptions: ParsableArguments {
         + "batch also takes name=fraction,… (train=0.8,valid=0.1,test=0.1): outputs under "
         + "OUT_DIR/<name>/, each input placed by its content.",
       valueName: "channel|program"))
-  var split: String?
+  package var split: String?
 
   /// The dataset split `--split` gives (`name=fraction,…`), or `nil` for a track split or none.
-  var datasetSplit: String? { split.flatMap { $0.contains("=") ? $0 : nil } }
+  package var datasetSplit: String? { split.flatMap { $0.contains("=") ? $0 : nil } }
 
   /// Creates default options.
-  init() {}
+  package init() {}
 
   /// The edits these options ask for, or `nil` for none.
   /// - Parameter policy: What `--drums` says (`transpose` moves channel 10 too).
   /// - Throws: ``KitError`` (usage) for a bad value or options that do not go together.
-  func edits(drums policy: DrumPolicy) throws(KitError) -> SongEdits? {
+  package func edits(drums policy: DrumPolicy) throws(KitError) -> SongEdits? {
     var edits = SongEdits()
     edits.transposition = try transpose.transposition(drums: policy.transposes)
     if policy.transposes && edits.transposition == nil {
@@ -212,7 +213,7 @@ struct EditOptions: ParsableArguments {
   }
 
   /// The velocity change of `--velocity-scale`, `--velocity-set` or `--velocity-range`.
-  func velocity() throws(KitError) -> VelocityChange? {
+  package func velocity() throws(KitError) -> VelocityChange? {
     let given = [
       ("--velocity-scale", velocityScale), ("--velocity-set", velocitySet),
       ("--velocity-range", velocityRange),
@@ -258,7 +259,7 @@ struct EditOptions: ParsableArguments {
   }
 
   /// A ticks-per-beat value, 1–32767.
-  static func ticksPerBeat(_ text: String) throws(KitError) -> Int {
+  package static func ticksPerBeat(_ text: String) throws(KitError) -> Int {
     guard let value = Int(text), Resampling.validTicksPerBeat.contains(value) else {
       throw KitError(.usage, "--ticks-per-beat '\(text)': expected a whole number from 1 to 32767")
     }
@@ -266,7 +267,7 @@ struct EditOptions: ParsableArguments {
   }
 
   /// `channel` or `program`.
-  static func splitKey(_ text: String, option: String) throws(KitError) -> TrackLayout.SplitKey {
+  package static func splitKey(_ text: String, option: String) throws(KitError) -> TrackLayout.SplitKey {
     guard let key = TrackLayout.SplitKey(rawValue: text.lowercased()) else {
       throw KitError(.usage, "\(option) '\(text)': expected channel or program")
     }
@@ -276,10 +277,10 @@ struct EditOptions: ParsableArguments {
 
 extension StringProtocol {
   /// The text without leading and trailing spaces.
-  func trimmingSpaces() -> String { trimming(" ") }
+  package func trimmingSpaces() -> String { trimming(" ") }
 
   /// The text without leading and trailing copies of `character`.
-  func trimming(_ character: Character) -> String {
+  package func trimming(_ character: Character) -> String {
     var text = Substring(self)
     while text.first == character { text.removeFirst() }
     while text.last == character { text.removeLast() }
