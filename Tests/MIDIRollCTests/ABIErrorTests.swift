@@ -123,7 +123,8 @@ struct ABIErrorTests {
     #expect(error.code == MIDIROLL_OK && error.offset == -1 && messageText(error).isEmpty)
     var record = midiroll_note_record()
     record.tick = 7
-    #expect(midiroll_song_note_records(abi.pointer, &record, 0, 0, &error) == MIDIROLL_USAGE && record.tick == 7)
+    #expect(
+      midiroll_song_note_records(abi.pointer, &record, 0, 0, &error) == MIDIROLL_USAGE && record.tick == 7)
     #expect(messageText(error) == "midiroll_song_note_records: the array holds 0 records, the song has 1")
     #expect(midiroll_song_note_records(abi.pointer, nil, 1, 0, &error) == MIDIROLL_USAGE)
     #expect(messageText(error) == "midiroll_song_note_records: the records are NULL")

@@ -73,7 +73,8 @@ struct ABIReadTests {
     var columns = midiroll_note_columns(
       track: track.column, channel: bytes[0].column, pitch: bytes[1].column, velocity: bytes[2].column,
       off_velocity: bytes[3].column, tick: ticks[0].column, duration: ticks[1].column, end: bytes[4].column,
-      program: midiroll_column(), is_drum: midiroll_column(), start_seconds: seconds[0].column, duration_seconds: seconds[1].column, bar: positions[0].column,
+      program: midiroll_column(), is_drum: midiroll_column(), start_seconds: seconds[0].column,
+      duration_seconds: seconds[1].column, bar: positions[0].column,
       beat: positions[1].column, subbeat: positions[2].column, cent: positions[3].column)
     var error = midiroll_error()
     let code = midiroll_song_notes(song.pointer, &columns, Int64(count), &error)
@@ -108,7 +109,8 @@ struct ABIReadTests {
       }
       var columns = midiroll_note_columns(
         track: field(0), channel: field(1), pitch: field(2), velocity: field(3), off_velocity: field(4),
-        tick: field(6), duration: field(7), end: field(5), program: midiroll_column(), is_drum: midiroll_column(),
+        tick: field(6), duration: field(7), end: field(5), program: midiroll_column(),
+        is_drum: midiroll_column(),
         start_seconds: field(8),
         duration_seconds: field(9),
         bar: field(10), beat: field(11), subbeat: field(12), cent: field(13))
@@ -179,7 +181,8 @@ struct ABIReadTests {
         #expect(record.is_drum == (record.channel == 9 ? 1 : 0))
         return ABINote(
           track: record.track, channel: record.channel, pitch: UInt8(bitPattern: record.pitch),
-          velocity: UInt8(bitPattern: record.velocity), offVelocity: UInt8(bitPattern: record.off_velocity), tick: record.tick, duration: record.duration, end: record.end)
+          velocity: UInt8(bitPattern: record.velocity), offVelocity: UInt8(bitPattern: record.off_velocity),
+          tick: record.tick, duration: record.duration, end: record.end)
       }
     }
   }
