@@ -138,11 +138,12 @@ echo "  -> $out/tokens/batch/: $tokens trained ids (MidiTok's DatasetJSON reads 
   "report: midiroll-report.jsonl)"
 
 
-echo "== in Python: every sample's notes as NumPy arrays and its statistics, in-process (import midiroll; midiroll.read, midiroll.stats)"
+echo "== in Python: every sample's notes as NumPy arrays, its statistics, and edits written back, in-process (import midiroll; midiroll.read, midiroll.stats, song.transpose(2).quantize(\"1/16\").write(...))"
 if [ -n "$python" ]; then
   "$python" "$samples/python_demo.py" "$samples" "$out/python/samples.npz"
   echo "  -> $out/python/samples.npz (notes, seconds and positions of every sample)"
   echo "  -> $out/python/stats.jsonl (midiroll.stats of every sample: muspy's metrics, facts, fingerprint)"
+  echo "  -> $out/python/edited/ (every sample transposed, quantized and sliced in Python: the command line's bytes)"
 else
   echo "  skipped: no Python given (make demo installs the wheel and gives its venv's)"
 fi

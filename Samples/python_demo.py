@@ -1,7 +1,9 @@
 """make demo's Python step: every sample read in-process by the Python package `midiroll` (the
 wheel `make wheel` built), its notes printed with their bar/beat positions and seconds, and all
 of them saved as NumPy arrays in one .npz; then measured in-process (`midiroll.stats`: muspy's
-metrics, the facts, the fingerprint), one JSON line each in stats.jsonl beside the .npz.
+metrics, the facts, the fingerprint), one JSON line each in stats.jsonl beside the .npz; then
+edited in-process as the command line edits (transposed, quantized, sliced) and written back as
+.mid, each one's notes in time order, with their programs and drums.
 
 Usage: python_demo.py SAMPLES_DIR OUT.npz
 """
@@ -38,3 +40,19 @@ with open(out.with_name("stats.jsonl"), "w") as lines:
         print(f"  {path.name}: pitch-class entropy {metrics.get('pitch_class_entropy')}, scale consistency "
               f"{metrics.get('scale_consistency')}, fingerprint {stats['fingerprint'][:16]}…")
         lines.write(json.dumps(stats) + "\n")
+
+edited = out.parent / "edited"
+edited.mkdir(exist_ok=True)
+for path in sorted(samples.glob("*.mid")):
+    song = midiroll.read(path)
+    try:
+        augmented = song.transpose(2, out_of_range="drop").quantize("1/16", strength=50)
+    except midiroll.EditError as error:  # what the command line refuses, Python refuses
+        print(f"  {path.name}: {error}")
+        continue
+    augmented.slice(bars=(1, 4)).write(edited / path.name)
+    notes = augmented.notes_by_time()[:4]
+    firsts = ", ".join(f"{int(n['pitch'])} (program {int(n['program'])}{', drum' if n['is_drum'] else ''})"
+                       for n in notes)
+    print(f"  {path.name}: transposed +2, quantized to 1/16 at 50 %, bars 1-4 -> edited/{path.name};"
+          f" first notes {firsts}")

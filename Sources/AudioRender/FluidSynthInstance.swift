@@ -1,5 +1,4 @@
 #if FluidSynth
-  import Foundation
   import PianoRoll
   import SMF
 
@@ -51,7 +50,7 @@
     }
 
     /// Held while a synthesizer is made and its SoundFont loaded.
-    private static let creation = NSLock()
+    private static let creation = POSIXLock()
 
     deinit {
       library.deleteSynth(synth)

@@ -1,5 +1,9 @@
 #if FluidSynth
-  import Foundation
+  #if canImport(Glibc)
+    import Glibc
+  #elseif canImport(Darwin)
+    import Darwin
+  #endif
 
   /// Where midiroll looks for a General MIDI SoundFont when none is named (`--soundfont`).
   public enum SoundFontSearch {
@@ -18,7 +22,7 @@
 
     /// The first candidate that is a readable file, or `nil`.
     public static func generalMIDI() -> String? {
-      candidates.first { FileManager.default.isReadableFile(atPath: $0) }
+      candidates.first(where: isReadableFile)
     }
 
     /// Whether a file starts as a SoundFont 2 (or 3) file does: `RIFF`, a size, `sfbk`.
@@ -26,10 +30,26 @@
     /// Checked before FluidSynth sees the file: handed anything else, FluidSynth tries its DLS
     /// loader, which prints glib warnings of its own on standard error.
     public static func looksLikeSoundFont(_ path: String) -> Bool {
-      guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-      defer { try? handle.close() }
-      guard let head = try? handle.read(upToCount: 12), head.count == 12 else { return false }
-      return head.prefix(4) == Data("RIFF".utf8) && head.suffix(4) == Data("sfbk".utf8)
+      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { return false }
+      defer { close(descriptor) }
+      var head = [UInt8](repeating: 0, count: 12)
+      var count = 0
+      while count < head.count {
+        let got = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
+        if got > 0 {
+          count += got
+        } else if got == 0 || errno != EINTR {
+          return false
+        }
+      }
+      return head.prefix(4).elementsEqual("RIFF".utf8) && head.suffix(4).elementsEqual("sfbk".utf8)
+    }
+
+    /// Whether `path` is a file (not a folder) this process may read.
+    static func isReadableFile(_ path: String) -> Bool {
+      var info = stat()
+      return stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR && access(path, R_OK) == 0
     }
 
     /// The SoundFont to use: `path` when given, else ``generalMIDI()``.
@@ -37,10 +57,7 @@
     ///   ``AudioRenderError/soundFontUnreadable(path:)`` when the given one cannot be read.
     public static func resolve(_ path: String?) throws(AudioRenderError) -> String {
       if let path {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
-          FileManager.default.isReadableFile(atPath: path)
-        else { throw .soundFontUnreadable(path: path) }
+        guard isReadableFile(path) else { throw .soundFontUnreadable(path: path) }
         return path
       }
       guard let found = generalMIDI() else { throw .noSoundFont(searched: candidates) }

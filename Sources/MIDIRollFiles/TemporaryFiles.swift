@@ -4,6 +4,8 @@
   import Darwin
 #endif
 
+import SMF
+
 /// The temporary output file one worker is writing, so an abort can remove it.
 ///
 /// A worker creates its temporary file and renames it into place while holding this slot's

@@ -1,6 +1,7 @@
 import CMIDIRoll
 import MIDIRollC
 import PianoRoll
+import SMF
 import TestSupport
 import Testing
 
@@ -51,15 +52,24 @@ struct ABIEditTests {
       Array(UnsafeBufferPointer(start: midiroll_bytes_data(bytes), count: Int(midiroll_bytes_size(bytes)))))
   }
 
-  @Test("each note's program is the model's program in force; is_drum is channel 10", .tags(.corpus), .tiered)
+  @Test(
+    "each note's program is the last program change before its note-on in the file", .tags(.corpus), .tiered)
   func programs() throws {
     for path in Self.files {
       let bytes = try RealFiles.bytes(path)
-      guard let song = try? Song.read(bytes).song else { continue }
+      guard let file = try? MIDIFile.read(bytes).file, (try? Song.read(bytes)) != nil else { continue }
       let abi = try ABISong.read(bytes, name: path).get()
       let records = try Self.records(abi, byTime: false)
-      let expected = song.tracks.flatMap { track in
-        track.notes.map { UInt8(track.program(onChannel: $0.channel, atOrBefore: $0.tick)) }
+      // The file's events in its order: each note-on (velocity above 0) takes its channel's
+      // program then; the notes are in note-on order, track after track.
+      var expected: [UInt8] = []
+      for track in file.tracks {
+        var current = [UInt8](repeating: 0, count: 16)
+        for item in track.events {
+          guard let message = item.event.channelMessage else { continue }
+          if message.kind == .programChange { current[Int(message.channel)] = message.data1 }
+          if message.kind == .noteOn && message.data2 > 0 { expected.append(current[Int(message.channel)]) }
+        }
       }
       #expect(records.map(\.program) == expected, "\(path)")
       #expect(records.map(\.is_drum) == records.map { $0.channel == 9 ? 1 : 0 }, "\(path)")

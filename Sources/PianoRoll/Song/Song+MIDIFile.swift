@@ -152,10 +152,33 @@ extension SongTrack {
   }
 
   /// Hands the track's notes and events to `sink` as the events of a track chunk, in writing
-  /// order (``Song/midiFile()``), merged as they go: three streams already in order — the
-  /// events, the note-ons, the note-offs (the one thing sorted: 4 bytes a note) — so that a
-  /// track is written without being held a second time as events.
+  /// order (``Song/midiFile()``), merged as they go (``inWritingOrder(_:)``), so that a track is
+  /// written without being held a second time as events.
   package func writeEvents<Sink: TrackEventSink>(into sink: inout Sink) {
+    inWritingOrder { tick, item in
+      switch item {
+      case .event(let index):
+        events.send(index, to: &sink)
+      case .noteOn(let index):
+        let note = notes[index].writable
+        sink.appendChannel(tick: tick, status: 0x90 | note.channel, note.pitch, note.velocity)
+      case .noteOff(let index):
+        let note = notes[index].writable
+        if note.end == .noteOnWithVelocityZero {
+          sink.appendChannel(tick: tick, status: 0x90 | note.channel, note.pitch, 0)
+        } else {
+          sink.appendChannel(tick: tick, status: 0x80 | note.channel, note.pitch, note.offVelocity)
+        }
+      }
+    }
+  }
+
+  /// Visits the track's events, note-ons and note-offs in writing order (the file's order for a
+  /// track read from one, its tick orders applied), each with its tick: three streams already in
+  /// order — the events, the note-ons, the note-offs (the one thing sorted: 4 bytes a note) —
+  /// merged as they go.
+  @inline(__always)
+  package func inWritingOrder(_ visit: (Int, TickOrder.Item) -> Void) {
     let noteOrder = noteIndicesInTickOrder()
     let eventOrder = eventIndicesInWritingOrder()
     let endOfTrack = endOfTrackTick
@@ -184,25 +207,9 @@ extension SongTrack {
     }
 
     var group: [Entry] = []  // the entries of one tick, when the track has tick orders
-    func write(_ item: Entry) {
-      let sequence = item.sequence
-      if sequence >= notes.count {
-        events.send(sequence - notes.count, to: &sink)
-        return
-      }
-      let note = notes[noteOrder[sequence]].writable
-      switch (item.rank, note.end) {
-      case (.noteOn, _):
-        sink.appendChannel(tick: item.tick, status: 0x90 | note.channel, note.pitch, note.velocity)
-      case (_, .noteOnWithVelocityZero):
-        sink.appendChannel(tick: item.tick, status: 0x90 | note.channel, note.pitch, 0)
-      case (_, .noteOff), (_, .endOfTrack):
-        sink.appendChannel(tick: item.tick, status: 0x80 | note.channel, note.pitch, note.offVelocity)
-      }
-    }
     func flushGroup() {
       applyTickOrder(to: &group, noteOrder: noteOrder)
-      for item in group { write(item) }
+      for entry in group { visit(entry.tick, self.item(of: entry, noteOrder: noteOrder)) }
       group.removeAll(keepingCapacity: true)
     }
 
@@ -228,7 +235,7 @@ extension SongTrack {
         offHead = nextOff < offs.count ? offEntry(Int(offs[nextOff])) : nil
       }
       if tickOrders.isEmpty {
-        write(item)
+        visit(item.tick, self.item(of: item, noteOrder: noteOrder))
         continue
       }
       if let first = group.first, first.tick != item.tick { flushGroup() }

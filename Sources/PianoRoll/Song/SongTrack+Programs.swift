@@ -1,6 +1,5 @@
 /// Which program plays a track's notes: the last program change on a note's channel, in its
-/// track, at or before the tick where it starts (0 without one; a program change at the note's
-/// own tick counts).
+/// track, before the note starts (0 without one).
 extension SongTrack {
   /// The program of the last program change on `channel` in this track at or before `tick`, or
   /// 0 when there is none.
@@ -17,13 +16,35 @@ extension SongTrack {
     return program
   }
 
-  /// The program each note starts under (``program(onChannel:atOrBefore:)`` of its channel and
-  /// tick), in the order of ``notes``: one pass over the notes and the events together.
-  /// - Complexity: O(*n* + *m*) for *n* notes and *m* events.
+  /// The program each note starts under, in the order of ``notes``: the last program change on
+  /// its channel, in this track, before its note-on in the file (in writing order, which is the
+  /// file's for a track read from one). One pass over the notes and events together; a tick
+  /// where the file's order differs from the writer's (``tickOrders``) and a program change
+  /// falls takes the pass in writing order, which knows which came first.
+  /// - Complexity: O(*n* + *m*) for *n* notes and *m* events (O(*n* log *n*) in writing order).
   public func notePrograms() -> [UInt8] {
     var programs = [UInt8](repeating: 0, count: notes.count)
     guard !notes.isEmpty else { return programs }
     var current = [UInt8](repeating: 0, count: 16)
+    if !tickOrders.isEmpty
+      && events.contains(where: {
+        $0.event.channelMessage?.kind == .programChange && tickOrders.order(atTick: $0.tick) != nil
+      })
+    {
+      inWritingOrder { _, item in
+        switch item {
+        case .event(let index):
+          if let message = events[index].event.channelMessage, message.kind == .programChange {
+            current[Int(message.channel & 0x0F)] = message.data1
+          }
+        case .noteOn(let index): programs[index] = current[Int(notes[index].channel & 0x0F)]
+        case .noteOff: break
+        }
+      }
+      return programs
+    }
+    // Otherwise a program change at a note's tick comes before its note-on (the writer puts
+    // channel messages before note-ons).
     var changes = events.makeIterator()
     var pending = changes.next()
     var lastTick = Int.min

@@ -507,6 +507,11 @@ class Song:
         _require_choice("by", by, ("channel", "program"))
         return self._transform(["--split", by])
 
+    def extend_sustain(self) -> "Song":
+        """The song with every note released while the sustain pedal (CC64 ≥ 64) is down
+        sounding until the pedal lifts or its pitch starts again: `convert --sustain extend`."""
+        return self._transform(["--sustain", "extend"])
+
     def _transform(self, words: Sequence[str]) -> "Song":
         """The song `convert`'s option words make of this one (`midiroll_song_transform`)."""
         encoded = [word.encode("utf-8") for word in words]
@@ -533,6 +538,36 @@ class Song:
     def to_json(self, *, compact: bool = False) -> bytes:
         """The song as piano-roll JSON (UTF-8): `midiroll convert IN OUT.json [--compact]`."""
         return self._write("json", ["--compact"] if _flag("compact", compact) else [])
+
+    def to_npz(self, *, content: str = "matrix", resolution: Optional[int] = None, steps: Optional[str] = None,
+               binary: bool = False, merge: bool = False, compress: bool = True) -> bytes:
+        """The song as a NumPy `.npz` archive: `midiroll convert IN OUT.npz` with the same
+        options. `content="matrix"` holds pypianoroll's piano rolls (`pypianoroll.load` reads
+        it), `"notes"` the note columns per track.
+
+        Args:
+            content: "matrix" or "notes" (`--npz`).
+            resolution: Time steps per quarter note (default 24, as pypianoroll).
+            steps: Lay the steps on this grid bar by bar ("1/16", "1/8t", ...).
+            binary: Booleans instead of velocities.
+            merge: One piano roll for all notes.
+            compress: DEFLATE the members (False: stored, as `numpy.savez`).
+
+            >>> numpy.load(io.BytesIO(song.to_npz(resolution=12)))
+        """
+        _require_choice("content", content, ("matrix", "notes"))
+        words = ["--npz", content]
+        if resolution is not None:
+            words += ["--resolution", _whole("resolution", resolution)]
+        if steps is not None:
+            words += ["--steps", _text("steps", steps)]
+        if _flag("binary", binary):
+            words.append("--binary")
+        if _flag("merge", merge):
+            words.append("--merge")
+        if not _flag("compress", compress):
+            words.append("--no-compress")
+        return self._write("npz", words)
 
     def write(self, path: Union[str, "os.PathLike[str]"], *, force: bool = False) -> None:
         """Writes the song to `path`, its kind from the extension (.mid, .json, .npz, .svg,

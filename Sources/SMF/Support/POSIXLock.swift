@@ -4,13 +4,13 @@
   import Darwin
 #endif
 
-/// A mutual-exclusion lock over `pthread_mutex_t` (no Foundation): the lock of a
-/// ``TemporarySlot``.
-final class POSIXLock: @unchecked Sendable {
+/// A mutual-exclusion lock over `pthread_mutex_t`, for the modules above that keep no
+/// Foundation (a batch worker's temporary file, FluidSynth's SoundFont loading).
+package final class POSIXLock: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
   /// An unlocked lock.
-  init() {
+  package init() {
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     pthread_mutex_init(mutex, nil)
@@ -22,8 +22,8 @@ final class POSIXLock: @unchecked Sendable {
   }
 
   /// Waits for the lock and takes it.
-  func lock() { pthread_mutex_lock(mutex) }
+  package func lock() { pthread_mutex_lock(mutex) }
 
   /// Gives the lock back.
-  func unlock() { pthread_mutex_unlock(mutex) }
+  package func unlock() { pthread_mutex_unlock(mutex) }
 }
