@@ -226,7 +226,11 @@ def test_program_and_is_drum_are_symusics(path):
     notes = midiroll.read(path).notes
     ours = Counter(zip(notes["tick"].tolist(), notes["pitch"].tolist(), notes["program"].tolist(),
                        notes["is_drum"].tolist()))
-    assert not theirs - ours, f"{relative(path)}: symusic's notes with another program: {list(theirs - ours)[:5]}"
+    # Where symusic reads notes midiroll does not (test_symusic.py lists why: a SysEx
+    # continuation, running status across a SysEx), there is no program to compare.
+    onsets = {(tick, pitch) for tick, pitch, _, _ in ours}
+    other = [note for note in theirs - ours if note[:2] in onsets]
+    assert not other, f"{relative(path)}: symusic's notes with another program or drum flag: {other[:5]}"
 
 
 @pytest.mark.parametrize("path", FILES, ids=relative)

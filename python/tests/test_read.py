@@ -27,7 +27,7 @@ def test_version_is_midirolls():
     version = re.search(r'current = "([^"]+)"', swift).group(1)
     assert midiroll.__version__ == version
     assert f'\nversion = "{version}"' in pyproject
-    assert midiroll.ABI_VERSION == 3
+    assert midiroll.ABI_VERSION == 4
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=os.path.basename)
@@ -43,8 +43,8 @@ def test_every_source_gives_the_same_song(path):
 
 def test_note_fields():
     assert midiroll.NOTE_DTYPE.names == (
-        "tick", "duration", "track", "channel", "pitch", "velocity", "off_velocity", "end")
-    assert midiroll.NOTE_DTYPE.itemsize == 24
+        "tick", "duration", "track", "channel", "pitch", "velocity", "off_velocity", "end", "program", "is_drum")
+    assert midiroll.NOTE_DTYPE.itemsize == 32
     assert all(midiroll.NOTE_DTYPE.fields[name][1] % midiroll.NOTE_DTYPE.fields[name][0].itemsize == 0
                for name in midiroll.NOTE_DTYPE.names)  # every field aligned
     assert [int(end) for end in midiroll.NoteEnd] == [0, 1, 2]
