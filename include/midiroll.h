@@ -206,7 +206,10 @@ const char *midiroll_version(void);
 /* Reads a Standard MIDI File (or an RMID file wrapping one) from `count` bytes, pairs its
    notes and makes its timeline. `name` (UTF-8, NUL-terminated, may be NULL) names the input in
    messages, as a path does on the command line. `flags`: 0 or MIDIROLL_READ_STRICT. A file of
-   more than 65,535 track chunks (more than its header can count) is refused. On
+   more than 65,535 track chunks (more than its header can count) is refused. Piano-roll JSON
+   is read too, as every command reads it: when `name` ends in .json, or when it names no song's
+   kind (or is NULL) and the bytes begin with '{' (its warnings, errors and their JSON paths are
+   the command line's). On
    success `*song` is a new song the caller frees with midiroll_song_free(); on failure it is
    NULL. The bytes are not kept. */
 int32_t midiroll_song_read(const uint8_t *bytes, size_t count, const char *name, uint32_t flags,
@@ -289,6 +292,43 @@ int32_t midiroll_song_warnings(const midiroll_song *song, char *text, int64_t ca
    kept. */
 int32_t midiroll_stats(const uint8_t *bytes, size_t count, const char *name, uint32_t flags,
                        char *json, int64_t capacity, int64_t *length, midiroll_error *error);
+
+/* The parts of a song to build (midiroll_song_build()): each list's columns are read as the
+   calls above write them (strided; a column whose data is NULL takes its default). */
+typedef struct midiroll_song_parts {
+  /* Ticks per quarter note, 1-32767. */
+  int32_t ticks_per_quarter;
+  int32_t reserved;
+  /* The notes: tick (int64_t, 0 or more), duration (int64_t, 0 or more), pitch (0-127) and
+     velocity (1-127, uint8_t) required; track (uint16_t), channel (0-15) and off_velocity
+     (0-127, uint8_t) 0 when NULL; the other columns are not read. */
+  int64_t note_count;
+  midiroll_note_columns notes;
+  /* Tempos: tick and quarters_per_minute (double, above 0); 120 at tick 0 without one. */
+  int64_t tempo_count;
+  midiroll_tempo_columns tempos;
+  /* Meters: tick, numerator (1-255) and denominator (a power of two, 1-128); bar not read. */
+  int64_t time_signature_count;
+  midiroll_time_signature_columns time_signatures;
+  /* Keys: tick, sharps (-7-7) and minor (0 or 1). */
+  int64_t key_signature_count;
+  midiroll_key_signature_columns key_signatures;
+  /* Tracks: at least one more than the highest track of a note (more make empty tracks).
+     program (int32_t, 0-127, or -1 for none: a program change at tick 0 on every channel of
+     the track's notes) and name_end (int64_t, where its name ends in `names`), each NULL for
+     none; note_count and channel are not read. */
+  int64_t track_count;
+  midiroll_track_columns tracks;
+  /* The track names' bytes (UTF-8), one after the other; NULL for none. */
+  const char *names;
+} midiroll_song_parts;
+
+/* Builds a song from notes and maps: tempos, meters and keys in the first track, each track's
+   name and programs at its tick 0, its notes in tick order (those of one tick in the order
+   given), an End of Track where its last note ends; format 0 for one track, else 1. On success
+   `*song` is a new song (no warnings; the caller frees it). A value out of its range is
+   MIDIROLL_USAGE naming the list, the row and the column. */
+int32_t midiroll_song_build(const midiroll_song_parts *parts, midiroll_song **song, midiroll_error *error);
 
 /* Bytes the library made (midiroll_song_write()). Opaque; freed by midiroll_bytes_free(). */
 typedef struct midiroll_bytes midiroll_bytes;

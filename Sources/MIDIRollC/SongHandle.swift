@@ -1,4 +1,6 @@
 import CMIDIRoll
+import MIDIRollFiles
+import MIDIRollKit
 import PianoRoll
 import SMF
 
@@ -66,10 +68,21 @@ final class SongHandle: Sendable {
   ///   - name: Names the input in the error's message, invalid UTF-8 repaired.
   ///   - flags: `MIDIROLL_READ_STRICT` or 0.
   /// - Throws: ``ABIError``: `MIDIROLL_USAGE` for unknown flags, `MIDIROLL_BAD_INPUT`.
+  ///
+  /// Piano-roll JSON is read too, as every command reads it: when the name's extension says
+  /// `.json`, or, for a name without a song's extension (or none), when the bytes begin with `{`.
   static func read(_ bytes: [UInt8], name: String?, flags: UInt32, in call: String) throws(ABIError)
     -> OpaquePointer
   {
-    retained(try SongHandle(reading: bytes, name: name, options: ReadOptions(flags: flags, in: call)))
+    let options = try ReadOptions(flags: flags, in: call)
+    let kind = name.flatMap(SongFileKind.init(readablePath:)) ?? SongFileKind(sniffing: bytes)
+    guard kind == .json else { return retained(try SongHandle(reading: bytes, name: name, options: options)) }
+    let input = try ABIError.translating { () throws(KitError) in
+      try SongInput(
+        bytes: bytes, kind: .json, path: name ?? "", options: DecodingOptions(midi: options, maximumSize: Int.max))
+    }
+    let song = try ABIError.translating { () throws(KitError) in try input.song() }
+    return retained(try SongHandle(song: song, warnings: input.warnings, name: name))
   }
 
   /// The handle behind a caller's pointer.

@@ -55,6 +55,7 @@ extension ABIError {
       self.init(usage: OneLine.escaping(line))
     } else {
       self.init(badInput: line)
+      offset = error.offset ?? -1
     }
   }
 

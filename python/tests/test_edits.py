@@ -280,3 +280,34 @@ def test_a_warning_names_its_file():
         for line in midiroll.read(path).warnings:
             assert line.startswith(path + ": "), line
     assert song.name == DEBIAN[0]
+
+
+@pytest.mark.parametrize("path", DEBIAN[::8] + SAMPLES, ids=relative)
+def test_piano_roll_is_pypianorolls(path, tmp_path):
+    pypianoroll = pytest.importorskip("pypianoroll")
+    song = midiroll.read(path)
+    for options in ({}, {"resolution": 12, "binary": True}, {"steps": "1/16"}, {"sustain": True}):
+        npz = tmp_path / "song.npz"
+        words = {key: value for key, value in options.items() if key != "sustain"}
+        npz.write_bytes((song.extend_sustain() if options.get("sustain") else song).to_npz(**words))
+        theirs = [track.pianoroll for track in pypianoroll.load(npz).tracks]
+        ours = song.piano_roll(**options)
+        assert len(ours) == len(theirs), options
+        for mine, their in zip(ours, theirs):
+            assert mine.dtype == their.dtype and np.array_equal(mine, their), options
+    merged = song.piano_roll(merge=True)
+    assert isinstance(merged, np.ndarray) and merged.shape[1] == 128
+
+
+@pytest.mark.parametrize("path", DEBIAN[::8] + SAMPLES, ids=relative)
+def test_piano_roll_json_reads_as_the_song(path, tmp_path):
+    song = midiroll.read(path)
+    for compact in (False, True):
+        data = song.to_json(compact=compact)
+        assert np.array_equal(midiroll.read(data).notes, song.notes)
+        (tmp_path / "song.json").write_bytes(data)
+        again = midiroll.read(str(tmp_path / "song.json"))
+        assert np.array_equal(again.notes, song.notes) and again.to_midi() == song.to_midi()
+    with pytest.raises(midiroll.MidiError, match=r"song\.json: tracks\[0\] \(line 1, column 26\): not valid JSON"):
+        (tmp_path / "song.json").write_bytes(b'{"format": 1, "tracks": [}')
+        midiroll.read(str(tmp_path / "song.json"))

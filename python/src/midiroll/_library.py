@@ -74,6 +74,33 @@ TEMPO_COLUMNS = ("tick", "microseconds_per_quarter", "quarters_per_minute", "sec
 TIME_SIGNATURE_COLUMNS = ("tick", "bar", "numerator", "denominator")
 KEY_SIGNATURE_COLUMNS = ("tick", "sharps", "minor")
 
+
+
+def _columns_of(names) -> type:
+    """A columns struct of the header as pairs of 64-bit (data, stride), one pair a column."""
+    return ctypes.c_int64 * (2 * len(names))
+
+
+class SongParts(ctypes.Structure):
+    """`midiroll_song_parts`."""
+
+    _fields_ = [
+        ("ticks_per_quarter", ctypes.c_int32),
+        ("reserved", ctypes.c_int32),
+        ("note_count", ctypes.c_int64),
+        ("notes", _columns_of(NOTE_COLUMNS)),
+        ("tempo_count", ctypes.c_int64),
+        ("tempos", _columns_of(TEMPO_COLUMNS)),
+        ("time_signature_count", ctypes.c_int64),
+        ("time_signatures", _columns_of(TIME_SIGNATURE_COLUMNS)),
+        ("key_signature_count", ctypes.c_int64),
+        ("key_signatures", _columns_of(KEY_SIGNATURE_COLUMNS)),
+        ("track_count", ctypes.c_int64),
+        ("tracks", _columns_of(TRACK_COLUMNS)),
+        ("names", ctypes.c_char_p),
+    ]
+
+
 _song = ctypes.c_void_p
 _bytes = ctypes.c_void_p
 _words = ctypes.POINTER(ctypes.c_char_p)
@@ -127,6 +154,8 @@ def _load(kind=ctypes.CDLL) -> ctypes.CDLL:
     library.midiroll_song_write.restype = ctypes.c_int32
     library.midiroll_song_write.argtypes = [
         _song, ctypes.c_char_p, _words, ctypes.c_int32, ctypes.c_char_p, ctypes.POINTER(_bytes), _error]
+    library.midiroll_song_build.restype = ctypes.c_int32
+    library.midiroll_song_build.argtypes = [ctypes.POINTER(SongParts), ctypes.POINTER(_song), _error]
     library.midiroll_bytes_data.restype = ctypes.c_void_p
     library.midiroll_bytes_data.argtypes = [_bytes]
     library.midiroll_bytes_size.restype = ctypes.c_int64

@@ -22,7 +22,10 @@ Source = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]", bytearray, 
 
 
 def read(source: Source, *, max_size: Optional[int] = None, strict: bool = False) -> Song:
-    """Reads a Standard MIDI File (or an RMID file wrapping one) into a `Song`.
+    """Reads a Standard MIDI File (or an RMID file wrapping one), or piano-roll JSON, into a `Song`.
+
+    Piano-roll JSON (what `Song.to_json()` and `midiroll convert IN OUT.json` write) is read when a
+    path ends in .json, or when bytes begin with `{`, as every command of the command line reads it.
 
     Args:
         source: A path (str, or os.PathLike of str or bytes) or the file's bytes (any buffer:
@@ -88,13 +91,14 @@ def _path_of(source: Source) -> Optional[str]:
     return None
 
 
-_CONTENT_STARTS = (b"MThd", b"RIFF")
+_CONTENT_STARTS = (b"MThd", b"RIFF", b"{")
 
 
 def _names_a_path(data: bytes) -> bool:
     """Whether bytes look like a path rather than a file's content: short, one line, not the
-    start of a MIDI file, and either an existing file or a name ending in a song's extension."""
-    if len(data) > 4096 or data.startswith(_CONTENT_STARTS) or b"\n" in data or b"\0" in data:
+    start of a MIDI file or of JSON, and either an existing file or a name ending in a song's
+    extension."""
+    if len(data) > 4096 or data.lstrip().startswith(_CONTENT_STARTS) or b"\n" in data or b"\0" in data:
         return False
     lowered = data.lower()
     return lowered.endswith((b".mid", b".midi", b".smf", b".rmi", b".kar", b".json")) or os.path.isfile(data)

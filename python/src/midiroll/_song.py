@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ctypes
 import enum
+import io
 import os
 import weakref
 from dataclasses import dataclass
@@ -333,6 +334,73 @@ class Song:
     def __reduce__(self):
         return (_unpickle, (self.to_midi(), self.name, self.warnings))
 
+    # Building.
+
+    @classmethod
+    def from_notes(cls, notes: Union[np.ndarray, Mapping[str, Any]], *, ticks_per_quarter: int = 480,
+                   tempos: Optional[Iterable] = None, time_signatures: Optional[Iterable] = None,
+                   key_signatures: Optional[Iterable] = None, programs: Optional[Mapping[int, int]] = None,
+                   track_names: Optional[Sequence[str]] = None) -> "Song":
+        """A song built from notes: the inverse of `song.notes`.
+
+        Args:
+            notes: A structured array or a dict of columns: `tick`, `duration`, `pitch` and
+                `velocity` required; `track`, `channel` and `off_velocity` optional (0). Other
+                fields (`song.notes`' `end`, `program`, `is_drum`) are not read.
+            ticks_per_quarter: Ticks per quarter note, 1–32767.
+            tempos: (tick, quarters per minute) pairs, or `song.tempos` (120 at tick 0 without).
+            time_signatures: (tick, numerator, denominator) triples, or `song.time_signatures`.
+            key_signatures: (tick, sharps, minor) triples, or `song.key_signatures`.
+            programs: The program (0–127) of each track that has one: a program change at tick 0
+                on every channel of its notes.
+            track_names: Each track's name, from the first.
+
+        Tempos, meters and keys go in the first track; each track's notes in tick order (those
+        of one tick in the order given); format 0 for one track, else 1.
+
+            >>> song = midiroll.Song.from_notes({"tick": [0, 480], "duration": [480, 480],
+            ...                                  "pitch": [60, 64], "velocity": [100, 90]})
+            >>> song.write("two.mid")
+        """
+        parts = _library.SongParts()
+        parts.ticks_per_quarter = _bounded("ticks_per_quarter", ticks_per_quarter, 1, 32767)
+        keep = []  # the arrays the columns point into, alive through the call
+        columns = _columns(notes, "notes", {
+            "tick": (np.int64, True), "duration": (np.int64, True), "pitch": (np.uint8, True),
+            "velocity": (np.uint8, True), "track": (np.uint16, False), "channel": (np.uint8, False),
+            "off_velocity": (np.uint8, False)})
+        parts.note_count = _rows(columns, "notes")
+        _point(parts.notes, _library.NOTE_COLUMNS, columns, keep)
+        for name, values, fields, kinds in (
+                ("tempos", tempos, ("tick", "quarters_per_minute"), (np.int64, np.float64)),
+                ("time_signatures", time_signatures, ("tick", "numerator", "denominator"),
+                 (np.int64, np.int32, np.int32)),
+                ("key_signatures", key_signatures, ("tick", "sharps", "minor"), (np.int64, np.int32, np.uint8))):
+            table = _table(name, values, fields, kinds)
+            setattr(parts, name[:-1] + "_count", _rows(table, name))
+            _point(getattr(parts, name), getattr(_library, name[:-1].upper() + "_COLUMNS"), table, keep)
+        names = [] if track_names is None else list(track_names)
+        if any(not isinstance(name, str) for name in names):
+            raise TypeError("track_names: expected a list of str")
+        programs = dict(programs or {})
+        tracks = max([len(names)] + [int(track) + 1 for track in programs])
+        program_column = np.full(tracks, -1, np.int32)
+        for track, program in programs.items():
+            program_column[_bounded("programs", track, 0, 65534)] = _bounded(f"programs[{track}]", program, 0, 127)
+        encoded = [name.encode("utf-8") for name in names] + [b""] * (tracks - len(names))
+        name_ends = np.cumsum([len(name) for name in encoded], dtype=np.int64)
+        parts.track_count = tracks
+        _point(parts.tracks, _library.TRACK_COLUMNS, {"program": program_column, "name_end": name_ends}, keep)
+        text = b"".join(encoded)
+        parts.names = text
+        handle = ctypes.c_void_p()
+        error = _library.Error()
+        code = library.midiroll_song_build(ctypes.byref(parts), ctypes.byref(handle), ctypes.byref(error))
+        if code == _library.USAGE:
+            raise ValueError(error.message.decode("utf-8", "replace").replace("midiroll_song_build: ", ""))
+        _check(code, error)
+        return _song_of(handle, None)
+
     # Time order.
 
     @property
@@ -569,6 +637,38 @@ class Song:
             words.append("--no-compress")
         return self._write("npz", words)
 
+    def piano_roll(self, *, resolution: Optional[int] = None, steps: Optional[str] = None, binary: bool = False,
+                   merge: bool = False, sustain: bool = False) -> Union[np.ndarray, list]:
+        """The piano rolls `midiroll convert IN OUT.npz` holds, dense: a `(time steps, 128)`
+        array per track and channel with notes (velocities as uint8, or bool when `binary`),
+        equal to `pypianoroll.load(npz).tracks[i].pianoroll`; one array when `merge`.
+
+        Args:
+            resolution: Time steps per quarter note (default 24, as pypianoroll).
+            steps: Lay the steps on this grid bar by bar ("1/16", "1/8t", ...).
+            binary: Booleans instead of velocities.
+            merge: One piano roll for all notes.
+            sustain: Notes released while the sustain pedal is down sound until it lifts
+                (`extend_sustain()` first).
+
+            >>> roll = song.piano_roll(resolution=12, merge=True)
+            >>> roll.shape[1]
+            128
+        """
+        song = self.extend_sustain() if _flag("sustain", sustain) else self
+        data = song.to_npz(resolution=resolution, steps=steps, binary=binary, merge=merge, compress=False)
+        with np.load(io.BytesIO(data)) as archive:
+            rolls = []
+            while f"pianoroll_{len(rolls)}_csc_shape" in archive.files:
+                prefix = f"pianoroll_{len(rolls)}_csc_"
+                shape = tuple(int(size) for size in archive[prefix + "shape"])
+                values, rows = archive[prefix + "data"], archive[prefix + "indices"]
+                columns = np.repeat(np.arange(shape[1]), np.diff(archive[prefix + "indptr"]))
+                roll = np.zeros(shape, values.dtype)
+                roll[rows, columns] = values
+                rolls.append(roll)
+        return rolls[0] if merge and rolls else rolls
+
     def write(self, path: Union[str, "os.PathLike[str]"], *, force: bool = False) -> None:
         """Writes the song to `path`, its kind from the extension (.mid, .json, .npz, .svg,
         .html, .wav) as `midiroll convert` (and `render`) write them: through a temporary file
@@ -702,3 +802,77 @@ def _pair(name: str, value: Any) -> str:
     if isinstance(value, tuple) and len(value) == 2:
         return f"{value[0]}...{value[1]}"
     raise TypeError(f"{name}: expected \"low...high\" or (low, high), not {value!r}")
+
+
+def _bounded(name: str, value: Any, low: int, high: int) -> int:
+    """A whole number from `low` to `high`, named in the error."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name}: expected an int, not {type(value).__name__}")
+    if not low <= value <= high:
+        raise ValueError(f"{name}: {value} is not {low}-{high}")
+    return int(value)
+
+
+def _columns(values: Any, name: str, kinds: Dict[str, Tuple[Any, bool]]) -> Dict[str, np.ndarray]:
+    """The columns of a structured array or a dict of columns as contiguous arrays of the ABI's
+    types, each checked to fit its type (the library checks the ranges)."""
+    if isinstance(values, np.ndarray) and values.dtype.names:
+        present = set(values.dtype.names)
+        get = lambda field: values[field]  # noqa: E731
+    elif isinstance(values, Mapping):
+        present = set(values)
+        get = lambda field: values[field]  # noqa: E731
+    else:
+        raise TypeError(f"{name}: expected a structured array or a dict of columns, not {type(values).__name__}")
+    columns = {}
+    rows = None
+    for field, (kind, required) in kinds.items():
+        if field not in present:
+            if required:
+                raise ValueError(f"{name}: the column {field!r} is missing")
+            continue
+        column = np.asarray(get(field))
+        if column.dtype == np.bool_:
+            column = column.astype(np.uint8)
+        if column.ndim != 1:
+            raise ValueError(f"{name}: the column {field!r} is not one-dimensional")
+        if rows is not None and len(column) != rows:
+            raise ValueError(f"{name}: the column {field!r} has {len(column)} rows, the others {rows}")
+        rows = len(column)
+        if np.issubdtype(kind, np.integer):
+            if column.size and not np.issubdtype(column.dtype, np.integer):
+                if not np.issubdtype(column.dtype, np.number) or not np.all(np.mod(column, 1) == 0):
+                    raise ValueError(f"{name}: the column {field!r} holds values that are not whole numbers")
+            limits = np.iinfo(kind)
+            if column.size and (column.min() < limits.min or column.max() > limits.max):
+                row = int(np.argmax((column < limits.min) | (column > limits.max)))
+                raise ValueError(f"{name} row {row}: {field} {column[row]} is out of range")
+        columns[field] = np.ascontiguousarray(column, dtype=kind)
+    return columns
+
+
+def _table(name: str, values: Any, fields: Tuple[str, ...], kinds: Tuple[Any, ...]) -> Dict[str, np.ndarray]:
+    """A map (tempos, meters, keys) as columns: from the structured array a song gives, or rows
+    of tuples."""
+    if values is None:
+        return {}
+    if isinstance(values, np.ndarray) and values.dtype.names:
+        return _columns(values, name, {field: (kind, True) for field, kind in zip(fields, kinds)})
+    rows = [tuple(row) for row in values]
+    if any(len(row) != len(fields) for row in rows):
+        raise ValueError(f"{name}: expected rows of ({', '.join(fields)})")
+    return _columns({field: [row[index] for row in rows] for index, field in enumerate(fields)}, name,
+                    {field: (kind, True) for field, kind in zip(fields, kinds)})
+
+
+def _rows(columns: Dict[str, np.ndarray], name: str) -> int:
+    return len(next(iter(columns.values()))) if columns else 0
+
+
+def _point(struct: ctypes.Array, names: Sequence[str], columns: Dict[str, np.ndarray], keep: list) -> None:
+    """Points a columns struct (pairs of data, stride) at the arrays given, by column name."""
+    for index, name in enumerate(names):
+        if name in columns:
+            array = columns[name]
+            keep.append(array)
+            struct[2 * index], struct[2 * index + 1] = array.ctypes.data, array.strides[0] if array.size else 0
