@@ -79,7 +79,8 @@ final class SongHandle: Sendable {
     guard kind == .json else { return retained(try SongHandle(reading: bytes, name: name, options: options)) }
     let input = try ABIError.translating { () throws(KitError) in
       try SongInput(
-        bytes: bytes, kind: .json, path: name ?? "", options: DecodingOptions(midi: options, maximumSize: Int.max))
+        bytes: bytes, kind: .json, path: name ?? "",
+        options: DecodingOptions(midi: options, maximumSize: Int.max))
     }
     let song = try ABIError.translating { () throws(KitError) in try input.song() }
     return retained(try SongHandle(song: song, warnings: input.warnings, name: name))
