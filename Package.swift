@@ -268,7 +268,8 @@ if Context.environment["MIDIROLL_SHARED_LIBRARY"] != nil {
             "--gc-sections",
             // FoundationEssentials (the argument parser's, for the command line's words) and what
             // it needs; not Foundation, which no module of the library imports.
-            "-lFoundationEssentials", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
+            "-lFoundationEssentials", "-l_FoundationCollections", "-l_FoundationCShims",
+            "-lswiftSynchronization",
           ],
           .when(platforms: [.linux])),
         // Apple platforms have the Swift runtime in the system; only the ABI is exported.

@@ -1,10 +1,10 @@
+import SMF
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-import SMF
 
 /// The temporary output file one worker is writing, so an abort can remove it.
 ///
