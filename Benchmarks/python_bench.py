@@ -13,7 +13,11 @@ the large file, from their paths into NumPy arrays of notes, each way in one pro
     whose queue and results cost a switch between threads a file), against the same work on
     one thread;
   - the command line, one process per file: `midiroll convert FILE - --to json --compact` and
-    `json.loads` of its output.
+    `json.loads` of its output;
+  - an edit written back: `midiroll.read(path).transpose(2).to_midi()` beside symusic's
+    `Score(path).shift_pitch(2).dumps_midi()`, and the memory the edit takes beyond the song
+    (a process of its own on the large file: its peak while editing and writing, from
+    /proc/self/status, against what the song took to read).
 Passes alternate between the tools so that a busy machine slows them alike; the best pass of
 each counts (wall time; CPU time beside it). Prints files/s, notes/s, MB/s and the ratios.
 Environment: PASSES (5), MIN_SECONDS (1.0 a tool and workload), CLI_PASSES (1).
@@ -148,8 +152,63 @@ def workload(title, paths, repeat):
         print("  notes a pass differ: " + ", ".join(f"{name} {count}" for name, count in notes.items()))
 
 
+def midiroll_edit(path):
+    return len(midiroll.read(path).transpose(2, out_of_range="clamp").to_midi())
+
+
+def symusic_edit(path):
+    return len(symusic.Score(path).shift_pitch(2).dumps_midi())
+
+
+def edit_workload(title, paths, repeat):
+    """Read, transpose by 2 and write back as .mid, in-process: midiroll beside symusic."""
+    listed = [path for path in paths for _ in range(repeat)]
+    size = sum(os.path.getsize(path) for path in listed)
+    cases = {"midiroll read + transpose(2) + to_midi()": lambda: one_thread(midiroll_edit, listed)}
+    if symusic is not None:
+        cases["symusic Score + shift_pitch(2) + dumps_midi()"] = lambda: one_thread(symusic_edit, listed)
+    best = measure(cases, passes)
+    reference = best.get("symusic Score + shift_pitch(2) + dumps_midi()")
+    print(f"\n{title}, read + transpose + write .mid: {len(paths)} file(s), {size / 1e6:.2f} MB a pass")
+    print(f"  {'tool':58} {'files/s':>9} {'MB/s':>8} {'CPU MB/s':>9} {'× symusic':>10}")
+    for name, (wall, cpu, _) in best.items():
+        ratio = f"{reference[0] / wall:.2f}×" if reference else ""
+        print(f"  {name:58} {len(listed) / wall:9.1f} {size / wall / 1e6:8.1f} {size / max(cpu, 1e-9) / 1e6:9.1f}"
+              f" {ratio:>10}")
+
+
+EDIT_MEMORY = """
+import sys, midiroll
+def status(field):
+    return next(int(line.split()[1]) for line in open('/proc/self/status') if line.startswith(field + ':'))
+midiroll.keep_freed_memory()
+base = status('VmRSS')
+song = midiroll.read(sys.argv[1]); notes = song.notes
+read = status('VmRSS') - base
+open('/proc/self/clear_refs', 'w').write('5')  # the peak (VmHWM) from here on
+before = status('VmRSS')
+data = song.transpose(2, out_of_range='clamp').to_midi()
+print(read, status('VmHWM') - before, len(data))
+"""
+
+
+def edit_memory(path):
+    """The memory an edit takes beyond the song it edits, in a process of its own."""
+    output = subprocess.run([sys.executable, "-c", EDIT_MEMORY, path], capture_output=True, text=True)
+    if output.returncode != 0:
+        print(f"  edit memory: not measured ({output.stderr.strip().splitlines()[-1:]})")
+        return
+    read, edit, written = (int(value) for value in output.stdout.split())
+    print(f"  memory (the large file, a process of its own): the song took {read / 1024:.1f} MiB to read;"
+          f" transpose(2) + to_midi() ({written / 1e6:.2f} MB) peaked {edit / 1024:.1f} MiB above it"
+          f" ({edit / max(read, 1):.2f}× the song)")
+
+
 print(f"midiroll {midiroll.__version__} (Python package, in-process) beside "
       + (f"symusic {symusic.__version__}" if symusic else "symusic (not installed)")
       + f"; Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}")
 workload("41 real files", corpus, 1)
 workload("the large file", [large], 2)
+edit_workload("41 real files", corpus, 1)
+edit_workload("the large file", [large], 2)
+edit_memory(large)

@@ -47,9 +47,19 @@ extension SongHandle {
     for track in song.tracks {
       let programs = track.notePrograms()
       track.notes.withUnsafeBufferPointer { notes in
-        for (index, note) in notes.enumerated() {
-          let row = byTime ? order.rows[first &+ index] : first &+ index
-          Self.storeRecord(of: note, program: programs[index], at: records + row &* size)
+        programs.withUnsafeBufferPointer { programs in
+          if byTime {
+            for index in notes.indices {
+              let row = order.rows[first &+ index]
+              Self.storeRecord(of: notes[index], program: programs[index], at: records + row &* size)
+            }
+          } else {
+            var record = records + first &* size
+            for index in notes.indices {
+              Self.storeRecord(of: notes[index], program: programs[index], at: record)
+              record += size
+            }
+          }
         }
       }
       first += track.notes.count

@@ -253,15 +253,27 @@ extension SongTrack {
 
   /// Puts the entries of one tick in the order of its ``TickOrder``, if it has one and the
   /// entries are exactly the items it lists (otherwise the tick keeps the canonical order).
+  /// Matched by their packed items, sorted (no hashing, nothing made per tick without an order).
   private func applyTickOrder(to entries: inout [Entry], noteOrder: TickOrderedIndices) {
-    guard let tick = entries.first?.tick, let wanted = tickOrders.order(atTick: tick)?.items,
-      wanted.count == entries.count
-    else { return }
-    var byItem: [TickOrder.Item: Entry] = [:]
-    for entry in entries { byItem[item(of: entry, noteOrder: noteOrder)] = entry }
-    guard byItem.count == wanted.count, Set(wanted) == Set(byItem.keys) else { return }
-    for (offset, item) in wanted.enumerated() {
-      if let entry = byItem[item] { entries[offset] = entry }
+    guard let tick = entries.first?.tick, let index = tickOrders.index(ofTick: tick) else { return }
+    let wanted = tickOrders.packedItems(at: index)
+    guard wanted.count == entries.count else { return }
+    var byItem = entries.map { (item: TickOrders.pack(item(of: $0, noteOrder: noteOrder)), entry: $0) }
+    byItem.sort { $0.item < $1.item }
+    var ordered: [Entry] = []
+    ordered.reserveCapacity(entries.count)
+    var used = [Bool](repeating: false, count: byItem.count)
+    for packed in wanted {
+      var low = 0
+      var high = byItem.count
+      while low < high {
+        let middle = (low + high) / 2
+        if byItem[middle].item < packed { low = middle + 1 } else { high = middle }
+      }
+      guard low < byItem.count, byItem[low].item == packed, !used[low] else { return }
+      used[low] = true
+      ordered.append(byItem[low].entry)
     }
+    entries = ordered
   }
 }

@@ -18,50 +18,72 @@ extension SongTrack {
 
   /// The program each note starts under, in the order of ``notes``: the last program change on
   /// its channel, in this track, before its note-on in the file (in writing order, which is the
-  /// file's for a track read from one). One pass over the notes and events together; a tick
-  /// where the file's order differs from the writer's (``tickOrders``) and a program change
-  /// falls takes the pass in writing order, which knows which came first.
-  /// - Complexity: O(*n* + *m*) for *n* notes and *m* events (O(*n* log *n*) in writing order).
+  /// file's for a track read from one). One pass over the notes and events together, a tick of
+  /// notes at a time: a program change at a note's tick comes before it (the writer puts channel
+  /// messages before note-ons), unless the tick has an order of its own (``tickOrders``), which
+  /// then says which came first.
+  /// - Complexity: O(*n* + *m*) for *n* notes and *m* events.
   public func notePrograms() -> [UInt8] {
     var programs = [UInt8](repeating: 0, count: notes.count)
-    guard !notes.isEmpty else { return programs }
-    var current = [UInt8](repeating: 0, count: 16)
-    if !tickOrders.isEmpty
-      && events.contains(where: {
-        $0.event.channelMessage?.kind == .programChange && tickOrders.order(atTick: $0.tick) != nil
-      })
-    {
-      inWritingOrder { _, item in
-        switch item {
-        case .event(let index):
-          if let message = events[index].event.channelMessage, message.kind == .programChange {
-            current[Int(message.channel & 0x0F)] = message.data1
-          }
-        case .noteOn(let index): programs[index] = current[Int(notes[index].channel & 0x0F)]
-        case .noteOff: break
-        }
+    let changes = events.indices(ofChannelKind: 0xC0)  // few: the program changes alone are walked
+    guard !changes.isEmpty else { return programs }
+    let changeTicks = changes.map { events.tick(at: $0) } + [Int.max]
+    func apply(_ event: Int, to current: inout SIMD16<UInt8>) {
+      if let (status, program, _) = events.channelBytes(at: event), status & 0xF0 == 0xC0 {
+        current[Int(status & 0x0F)] = program
       }
-      return programs
     }
-    // Otherwise a program change at a note's tick comes before its note-on (the writer puts
-    // channel messages before note-ons).
-    var changes = events.makeIterator()
-    var pending = changes.next()
-    var lastTick = Int.min
-    for (index, note) in notes.enumerated() {
-      guard note.tick >= lastTick else {
-        // Notes out of start order (a song built so): each looked up on its own.
-        programs[index] = UInt8(program(onChannel: note.channel, atOrBefore: note.tick))
-        continue
-      }
-      lastTick = note.tick
-      while let item = pending, item.tick <= note.tick {
-        if let message = item.event.channelMessage, message.kind == .programChange {
-          current[Int(message.channel & 0x0F)] = message.data1
+    notes.withUnsafeBufferPointer { notes in
+      programs.withUnsafeMutableBufferPointer { programs in
+        var current = SIMD16<UInt8>()  // each channel's program
+        var next = 0  // the next program change
+        var index = 0
+        var lastTick = Int.min
+        while index < notes.count {
+          let tick = notes[index].tick
+          if tick < lastTick {
+            // A note out of start order (a song built so): looked up on its own.
+            programs[index] = UInt8(program(onChannel: notes[index].channel, atOrBefore: tick))
+            index += 1
+            continue
+          }
+          lastTick = tick
+          if tick < changeTicks[next] {  // the common case: no program change due
+            programs[index] = current[Int(notes[index].channel & 0x0F)]
+            index += 1
+            continue
+          }
+          while changeTicks[next] < tick {
+            apply(changes[next], to: &current)
+            next += 1
+          }
+          guard changeTicks[next] == tick else { continue }
+          // Program changes at this note's tick: before its notes, unless the tick's own order
+          // says otherwise.
+          let before = current
+          while changeTicks[next] == tick {
+            apply(changes[next], to: &current)
+            next += 1
+          }
+          var end = index
+          while end < notes.count && notes[end].tick == tick {
+            programs[end] = current[Int(notes[end].channel & 0x0F)]
+            end += 1
+          }
+          if let order = tickOrders.order(atTick: tick) {
+            var inOrder = before
+            for item in order.items {
+              switch item {
+              case .event(let event) where event < events.count: apply(event, to: &inOrder)
+              case .noteOn(let note) where (index..<end).contains(note):
+                programs[note] = inOrder[Int(notes[note].channel & 0x0F)]
+              default: break
+              }
+            }
+          }
+          index = end
         }
-        pending = changes.next()
       }
-      programs[index] = current[Int(note.channel & 0x0F)]
     }
     return programs
   }

@@ -87,6 +87,11 @@ public struct TickOrders: RandomAccessCollection, ExpressibleByArrayLiteral, Has
     return range.firstIndex { items[$0] == packed }.map { $0 - range.lowerBound }
   }
 
+  /// The items of the order at `index`, packed as ``pack(_:)`` packs them (nothing made).
+  func packedItems(at index: Int) -> ArraySlice<UInt64> {
+    items[itemRange(index)]
+  }
+
   private func itemRange(_ index: Int) -> Range<Int> {
     (index == 0 ? 0 : ends[index - 1])..<ends[index]
   }

@@ -121,6 +121,27 @@ public struct TrackEvents: Sendable {
   /// Appends an event.
   public mutating func append(_ item: TrackEvent) { take(item) }
 
+  /// The indices of the channel messages of one kind (`0xC0`: program changes), in order: one
+  /// pass over the records, no ``TrackEvent`` made.
+  public func indices(ofChannelKind kind: UInt8) -> [Int] {
+    var found: [Int] = []
+    records.withUnsafeBufferPointer { records in
+      for index in records.indices where records[index].status < 0xF0 && records[index].status & 0xF0 == kind
+      {
+        found.append(index)
+      }
+    }
+    return found
+  }
+
+  /// The status and data bytes of the event at `index` when it is a channel message (`nil` for
+  /// a meta or SysEx event), without making a ``TrackEvent``.
+  @inlinable
+  public func channelBytes(at index: Int) -> (status: UInt8, data1: UInt8, data2: UInt8)? {
+    let record = records[index]
+    return record.status < 0xF0 ? (record.status, record.data1, record.data2) : nil
+  }
+
   /// Hands the event at `index` to `sink` as the reader would, without making a ``TrackEvent``.
   @inlinable
   public func send<Sink: TrackEventSink>(_ index: Int, to sink: inout Sink) {
