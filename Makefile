@@ -18,8 +18,10 @@ RELEASE_BIN = .build/release
 # they share one build whoever calls them (a shell, make, make from make, CI).
 DEBUG_BUILD = env -i PATH="$(PATH)" HOME="$(HOME)" MIDIROLL_WARNINGS_AS_ERRORS=1 $(SWIFT) build
 # Every release build declares the Python package's shared library (Package.swift reads the
-# variable), so the binary, the benches and the wheel's library share one build of the modules.
-RELEASE_BUILD = env -i PATH="$(PATH)" HOME="$(HOME)" MIDIROLL_SHARED_LIBRARY=1 $(SWIFT) build -c release
+# variable), so the binary, the benches and the wheel's library share one build of the modules;
+# every binary links the Swift runtime in statically (the wheel carries the binary).
+RELEASE_BUILD = env -i PATH="$(PATH)" HOME="$(HOME)" MIDIROLL_SHARED_LIBRARY=1 $(SWIFT) build -c release \
+  --static-swift-stdlib
 # Python packages the tests read outputs with (clients nobody here wrote), in a virtual environment
 # under .build so the machine's Python stays as it is. Tests find it through MIDIROLL_PYTHON.
 # MidiTok 3.1 and the Hugging Face `tokenizers` it trains with judge the tokens' ids (pinned: the
@@ -104,14 +106,18 @@ test-python: venv wheel
 
 # dist/midiroll-VERSION-py3-none-manylinux_GLIBC_x86_64.whl: libmidiroll_abi.so (the C ABI of
 # include/midiroll.h, the Swift runtime linked in: the product `midiroll_abi` Package.swift
-# declares under MIDIROLL_SHARED_LIBRARY) built in release beside the binary, packed with the
-# package by setuptools (python/setup.py), then checked and tagged by auditwheel (the library
-# needs only libc, libm, libstdc++ and libgcc_s, which every manylinux allows).
+# declares under MIDIROLL_SHARED_LIBRARY) and the `midiroll` binary (the Swift runtime and
+# Foundation linked in statically, as every release build of the Makefile links it), packed with
+# the package by setuptools (python/setup.py; the console script `midiroll` runs the binary), then
+# checked and tagged by auditwheel, which grafts in what manylinux does not allow (libsmf and
+# PCRE, the binary's: the libsmf cross-check).
 WHEEL_LIBRARY = $(RELEASE_BIN)/libmidiroll_abi.so
 wheel: venv
 	$(RELEASE_BUILD) --product midiroll_abi
+	$(RELEASE_BUILD) --product midiroll
 	rm -rf .build/wheel python/build python/src/midiroll.egg-info dist/midiroll-*.whl
-	MIDIROLL_PREBUILT_LIBRARY=$(abspath $(WHEEL_LIBRARY)) $(PYTHON) -m pip wheel -q --disable-pip-version-check \
+	MIDIROLL_PREBUILT_LIBRARY=$(abspath $(WHEEL_LIBRARY)) MIDIROLL_PREBUILT_BINARY=$(abspath $(RELEASE_BIN)/midiroll) \
+	  $(PYTHON) -m pip wheel -q --disable-pip-version-check \
 	  --no-deps --no-build-isolation -w .build/wheel ./python
 	PATH=$(abspath $(VENV))/bin:$$PATH $(PYTHON) -m auditwheel repair -w dist .build/wheel/midiroll-*.whl
 	rm -rf python/build python/src/midiroll.egg-info

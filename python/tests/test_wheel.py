@@ -1,6 +1,7 @@
 """The wheel `make wheel` wrote: a manylinux wheel that installs into a fresh virtual
 environment and reads songs with no Swift anywhere (`env -i PATH=/usr/bin:/bin`), its library
-exporting only the C ABI and loading no Swift toolchain library."""
+exporting only the C ABI and loading no Swift toolchain library, and its `midiroll` command (the
+bundled binary) running there too."""
 
 import glob
 import json
@@ -42,8 +43,13 @@ def test_the_wheel_is_manylinux_with_the_library_inside():
     assert re.fullmatch(rf"midiroll-{re.escape(midiroll.__version__)}-py3-none-manylinux_2_\d+_x86_64\.whl",
                         os.path.basename(wheel))
     names = zipfile.ZipFile(wheel).namelist()
-    assert "midiroll/libmidiroll_abi.so" in names and "midiroll/py.typed" in names
-    assert not [name for name in names if name.startswith("midiroll.libs/")]  # nothing grafted: none needed
+    assert "midiroll/libmidiroll_abi.so" in names and "midiroll/py.typed" in names and "midiroll/bin/midiroll" in names
+    # Grafted by auditwheel: libsmf alone (the binary's libsmf cross-check); the library needs nothing.
+    assert [re.sub(r"-[0-9a-f]{8}", "", os.path.basename(name)) for name in names
+            if name.startswith("midiroll.libs/") and not name.endswith("/")] == ["libsmf.so.0.0.0"]
+    entry_points = zipfile.ZipFile(wheel).read(
+        next(name for name in names if name.endswith(".dist-info/entry_points.txt"))).decode()
+    assert "midiroll = midiroll._command:main" in entry_points
 
 
 def test_a_fresh_venv_reads_songs_without_swift(tmp_path):
@@ -62,6 +68,21 @@ def test_a_fresh_venv_reads_songs_without_swift(tmp_path):
     assert found["module"].startswith(str(venv))
     assert found["library"] and all(library.startswith(str(venv)) for library in found["library"])
     assert found["swift"] == []  # no libswiftCore.so, nothing of /opt/swift
+    # The console script runs the bundled command line, with no Swift on the machine's paths.
+    command = str(venv / "bin" / "midiroll")
+    version = subprocess.run(["env", "-i", "PATH=/usr/bin:/bin", command, "--version"], capture_output=True,
+                             text=True, cwd=str(tmp_path))
+    assert version.returncode == 0 and version.stdout.strip() == midiroll.__version__, version.stderr
+    info = subprocess.run(["env", "-i", "PATH=/usr/bin:/bin", command, "info", path, "--json"],
+                          capture_output=True, text=True, cwd=str(tmp_path))
+    assert info.returncode == 0 and json.loads(info.stdout)["notes"] == found["notes"], info.stderr
+    libraries = subprocess.run(["ldd", command.replace("/bin/midiroll", "") + "/lib/python"
+                                + f"{sys.version_info.major}.{sys.version_info.minor}/site-packages/midiroll/bin/midiroll"],
+                               capture_output=True, text=True).stdout
+    assert "swift" not in libraries.lower() and "not found" not in libraries, libraries
+    bad = subprocess.run(["env", "-i", "PATH=/usr/bin:/bin", command, "convert", "missing.mid", "out.json"],
+                         capture_output=True, text=True, cwd=str(tmp_path))
+    assert bad.returncode != 0 and bad.stderr.startswith("midiroll: ") and len(bad.stderr.splitlines()) == 1
     song = midiroll.read(path)
     assert found["notes"] == len(song.notes) and found["bars"] == int(song.positions["bar"].max())
     assert found["version"] == midiroll.__version__
