@@ -90,16 +90,20 @@ check:
 # Everything: the fast tier and every tagged suite, then the Python package's tests. A missing
 # reference tool fails its suite (MIDIROLL_REQUIRE_TOOLS). The project's own targets are built
 # with warnings as errors (Package.swift reads the variable).
+# TEST_SKIPPED_TAGS (empty: none) leaves tiers out: CI (.ci/run) leaves out the corpus tier,
+# which it runs in `make test-asan` (release, under AddressSanitizer), so that every test runs
+# once in CI.
+TEST_SKIPPED_TAGS ?=
 test: deps lint-web test-no-foundation
 	$(DEBUG_BUILD) --build-tests
-	MIDIROLL_REQUIRE_TOOLS=1 $(SWIFT) test --skip-build
+	MIDIROLL_REQUIRE_TOOLS=1 MIDIROLL_SKIP_TAGS=$(TEST_SKIPPED_TAGS) $(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory test-python
 
 # The Python package (python/): `make wheel`, the wheel installed into the venv, and its tests
 # (pytest), which compare it with the command line's debug build and with symusic, install the
 # wheel into a fresh venv and run it with no Swift in the environment.
 test-python: venv wheel
-	$(DEBUG_BUILD) --product midiroll  # as `make test` built it: nothing again
+	$(DEBUG_BUILD) --build-tests  # as `make test` built it: nothing again (a product alone would rebuild)
 	$(PYTHON) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps dist/midiroll-*.whl
 	cd python && MIDIROLL_CLI=$(abspath .build/debug/midiroll) MIDIROLL_WHEELHOUSE=$(abspath $(WHEELHOUSE)) \
 	  $(abspath $(PYTHON)) -m pytest -q -p no:cacheprovider tests
@@ -152,7 +156,7 @@ slurm-deps:
 	@$(MAKE) --no-print-directory apt-deps APT_PACKAGES="$(SLURM_PACKAGES)"
 
 test-slurm: deps slurm-deps
-	$(DEBUG_BUILD) --product midiroll  # as `make test` built it: nothing again
+	$(DEBUG_BUILD) --build-tests  # as `make test` built it: nothing again (a product alone would rebuild)
 	bash Tests/Slurm/test-slurm.sh .build/debug/midiroll
 
 # libFuzzer targets (Sources/Fuzz), FUZZ_SECONDS each; corpus and findings in .build-fuzz.

@@ -162,14 +162,13 @@ _UNSET = object()
 class Song:
     """A Standard MIDI File read into arrays (`midiroll.read` makes one).
 
-    `notes`, `ticks_per_quarter`, `format` and `smpte` are there at once; the tracks, the
+    `ticks_per_quarter`, `format` and `smpte` are there at once; the notes, the tracks, the
     tempo, meter and key maps, the warnings, the song's length and the notes' seconds and
-    positions are made when first asked for (each once). A song is never changed, so threads
+    positions are made when first asked for (each once: a song edited and written, never looked
+    at, never makes them). A song is never changed, so threads
     may share it.
 
     Attributes:
-        notes: Every note, in track order, each track's in the order they start
-            (`NOTE_DTYPE`).
         ticks_per_quarter: Ticks in a quarter note (for an SMPTE file, those of a quarter at
             120 BPM, which positions use).
         format: The file's format, 0, 1 or 2.
@@ -177,7 +176,7 @@ class Song:
         name: The path it was read from, or None for bytes.
     """
 
-    __slots__ = ("_handle", "_info", "_lazy", "name", "notes", "ticks_per_quarter", "format", "smpte",
+    __slots__ = ("_handle", "_info", "_lazy", "name", "ticks_per_quarter", "format", "smpte",
                  "__weakref__")
 
     def __init__(self, handle: int, info: _library.SongInfo, name: Optional[str]) -> None:
@@ -190,7 +189,12 @@ class Song:
         self.ticks_per_quarter: int = info.ticks_per_quarter
         self.smpte: Optional[Tuple[int, int]] = (
             (info.smpte_frames_per_second, info.smpte_ticks_per_frame) if info.smpte_frames_per_second else None)
-        self.notes: np.ndarray = self._note_records(info.note_count)
+
+    @property
+    def notes(self) -> np.ndarray:
+        """Every note, in track order, each track's in the order they start (`NOTE_DTYPE`),
+        read-only; `notes_by_time()` gives them in time order."""
+        return self._once("notes", lambda: self._note_records(self._info.note_count))
 
     def _note_records(self, rows: int, flags: int = 0) -> np.ndarray:
         """The notes as `midiroll_note_record`s, written whole by one call of the ABI (the GIL
@@ -319,7 +323,7 @@ class Song:
 
     def __repr__(self) -> str:
         source = f" {self.name!r}" if self.name is not None else ""
-        return (f"<midiroll.Song{source}: {len(self.notes)} notes, {self._info.track_count} tracks, "
+        return (f"<midiroll.Song{source}: {self._info.note_count} notes, {self._info.track_count} tracks, "
                 f"{self.ticks_per_quarter} ticks per quarter>")
 
     # Values: a song is never changed, so a copy is the song itself, and a pickle holds the
