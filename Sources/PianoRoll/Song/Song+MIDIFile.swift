@@ -262,16 +262,14 @@ extension SongTrack {
     byItem.sort { $0.item < $1.item }
     var ordered: [Entry] = []
     ordered.reserveCapacity(entries.count)
-    var used = [Bool](repeating: false, count: byItem.count)
-    for packed in wanted {
+    for packed in wanted {  // (the items of an order are distinct)
       var low = 0
       var high = byItem.count
       while low < high {
         let middle = (low + high) / 2
         if byItem[middle].item < packed { low = middle + 1 } else { high = middle }
       }
-      guard low < byItem.count, byItem[low].item == packed, !used[low] else { return }
-      used[low] = true
+      guard low < byItem.count, byItem[low].item == packed else { return }
       ordered.append(byItem[low].entry)
     }
     entries = ordered

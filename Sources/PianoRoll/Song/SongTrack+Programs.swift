@@ -5,12 +5,9 @@ extension SongTrack {
   /// 0 when there is none.
   public func program(onChannel channel: UInt8, atOrBefore tick: Int) -> Int {
     var program = 0
-    for item in events {
-      guard item.tick <= tick else { break }
-      if let message = item.event.channelMessage, message.kind == .programChange,
-        message.channel == channel
-      {
-        program = Int(message.data1)
+    for index in events.indices(ofChannelKind: 0xC0) where events.tick(at: index) <= tick {
+      if let (status, data1, _) = events.channelBytes(at: index), status & 0x0F == channel {
+        program = Int(data1)
       }
     }
     return program
