@@ -20,7 +20,9 @@ public func midirollSongTransform(
     let words = try callerWords(arguments, count: count, in: call)
     let name = name.map { String(cString: $0) }
     let result = try ABIError.translating { () throws(KitError) in
-      let plan = try ConvertWords(parsing: words).plan()
+      let plan = try transformPlans.value(for: words) { () throws(KitError) in
+        try ConvertWords(parsing: words).plan()
+      }
       var input = SongInput(song: handle.song, path: name ?? "")
       try plan.apply(to: &input)
       return try input.song()
@@ -28,6 +30,9 @@ public func midirollSongTransform(
     edited.pointee = SongHandle.retained(try SongHandle(song: result, warnings: [], name: name))
   }
 }
+
+/// The plans callers' words were read into.
+private let transformPlans = WordsMemo<TransformPlan>()
 
 /// The caller's `count` words (UTF-8, invalid bytes repaired).
 /// - Throws: ``ABIError`` (`MIDIROLL_USAGE`) for NULL words or a negative count.

@@ -35,8 +35,10 @@ public func midirollSongWrite(
       throw ABIError(usage: OneLine.escaping("\(call): cannot write '\(fileKind)' (expected \(names))"))
     }
     let written = try ABIError.translating { () throws(KitError) in
-      let encoder = try SongFormats.encoder(
-        for: fileKind, options: try ConvertWords(parsing: words).encoding(for: fileKind))
+      let options = try encodings.value(for: [fileKind.rawValue] + words) { () throws(KitError) in
+        try ConvertWords(parsing: words).encoding(for: fileKind)
+      }
+      let encoder = try SongFormats.encoder(for: fileKind, options: options)
       let sink = OutputSink(collecting: name ?? "the output")
       _ = try encoder.write(SongInput(song: handle.song, path: name ?? ""), to: sink)
       try sink.finish()
@@ -45,6 +47,9 @@ public func midirollSongWrite(
     bytes.pointee = OpaquePointer(Unmanaged.passRetained(BytesHandle(written)).toOpaque())
   }
 }
+
+/// The encodings callers' words were read into, by the kind written and the words.
+private let encodings = WordsMemo<EncodingOptions>()
 
 /// The bytes behind a caller's pointer.
 private func bytesHandle(_ pointer: OpaquePointer) -> BytesHandle {

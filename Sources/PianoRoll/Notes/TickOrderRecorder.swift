@@ -1,3 +1,5 @@
+import SMF
+
 /// Collects the items of one tick in file order and keeps a ``TickOrder`` for each tick whose
 /// file order is not the order ``Song/midiFile()`` writes.
 ///

@@ -68,39 +68,6 @@ extension Song {
   }
 }
 
-/// Where an event goes among the events of its tick, when a song is written (see
-/// ``Song/midiFile()``).
-enum EventRank: Int {
-  case meta, other, endingNoteOff, strayNoteOff, noteOn, instantNoteOff, endOfTrack
-
-  /// The rank of an event of ``SongTrack/events``.
-  init(_ event: MIDIEvent) {
-    switch event {
-    case .meta(let meta): self.init(status: 0xFF, data1: meta.type, data2: 0)
-    case .sysEx(let sysEx): self.init(status: sysEx.kind.rawValue, data1: 0, data2: 0)
-    case .channel(let message): self.init(status: message.status, data1: message.data1, data2: message.data2)
-    }
-  }
-
-  /// The rank of an event from its status byte (`FF` meta, `F0`/`F7` SysEx, or a channel
-  /// message's), its first data byte (a meta event's type) and its second.
-  init(status: UInt8, data1: UInt8, data2: UInt8) {
-    switch status {
-    case 0xFF: self = data1 == MetaEvent.Kind.endOfTrack.rawValue ? .endOfTrack : .meta
-    case 0xF0, 0xF7: self = .other
-    default:
-      let kind = status & 0xF0
-      if kind == 0x80 || (kind == 0x90 && data2 == 0) {
-        self = .strayNoteOff
-      } else if kind == 0x90 {
-        self = .noteOn
-      } else {
-        self = .other
-      }
-    }
-  }
-}
-
 extension SongTrack {
   /// One event to write, with what orders it: 16 bytes. The order says what the event is:
   /// its rank and, below ``sequenceBits``, its sequence — a position in the notes' tick order
@@ -130,8 +97,8 @@ extension SongTrack {
   package func eventIndicesInWritingOrder() -> TickOrderedIndices {
     var previous = (Int.min, 0)
     var sorted = true
-    for item in events {
-      let key = (item.tick, EventRank(item.event).rawValue)
+    for index in events.indices {
+      let key = (events.tick(at: index), events.rank(at: index).rawValue)
       if key < previous {
         sorted = false
         break
@@ -139,7 +106,7 @@ extension SongTrack {
       previous = key
     }
     if sorted { return TickOrderedIndices(identityOf: events.count) }
-    let keys = events.map { ($0.tick, EventRank($0.event).rawValue) }
+    let keys = events.indices.map { (events.tick(at: $0), events.rank(at: $0).rawValue) }
     return TickOrderedIndices(
       events.indices.sorted { (keys[$0].0, keys[$0].1, $0) < (keys[$1].0, keys[$1].1, $1) })
   }
@@ -192,23 +159,22 @@ extension SongTrack {
     func onEntry(_ sequence: Int) -> Entry { entry(notes[noteOrder[sequence]].tick, .noteOn, sequence) }
     func eventEntry(_ position: Int) -> Entry {
       let index = eventOrder[position]
-      return entry(events.tick(at: index), EventRank(events[index].event), notes.count + index)
+      return entry(events.tick(at: index), events.rank(at: index), notes.count + index)
     }
     // Notes that end at the End of Track with no message write no note-off.
-    var offs: [UInt32] = []
+    var offs: [Entry] = []
     offs.reserveCapacity(notes.count)
     for sequence in noteOrder.indices {
       let note = notes[noteOrder[sequence]]
       if note.end == .endOfTrack && note.endTick == endOfTrack { continue }
-      offs.append(UInt32(sequence))
+      offs.append(offEntry(sequence))
     }
-    if !zip(offs, offs.dropFirst()).allSatisfy({ offEntry(Int($0)) < offEntry(Int($1)) }) {
-      offs.sort { offEntry(Int($0)) < offEntry(Int($1)) }
-    }
+    if !zip(offs, offs.dropFirst()).allSatisfy({ $0 < $1 }) { offs.sort() }
 
     var group: [Entry] = []  // the entries of one tick, when the track has tick orders
+    var scratch = TickOrderScratch()
     func flushGroup() {
-      applyTickOrder(to: &group, noteOrder: noteOrder)
+      applyTickOrder(to: &group, noteOrder: noteOrder, scratch: &scratch)
       for entry in group { visit(entry.tick, self.item(of: entry, noteOrder: noteOrder)) }
       group.removeAll(keepingCapacity: true)
     }
@@ -218,7 +184,7 @@ extension SongTrack {
     var nextOff = 0
     var eventHead = eventOrder.isEmpty ? nil : eventEntry(0)
     var onHead = noteOrder.isEmpty ? nil : onEntry(0)
-    var offHead = offs.first.map { offEntry(Int($0)) }
+    var offHead = offs.first
     while true {
       var smallest = eventHead
       if let on = onHead, smallest.map({ on < $0 }) ?? true { smallest = on }
@@ -232,7 +198,7 @@ extension SongTrack {
         onHead = nextOn < noteOrder.count ? onEntry(nextOn) : nil
       } else {
         nextOff += 1
-        offHead = nextOff < offs.count ? offEntry(Int(offs[nextOff])) : nil
+        offHead = nextOff < offs.count ? offs[nextOff] : nil
       }
       if tickOrders.isEmpty {
         visit(item.tick, self.item(of: item, noteOrder: noteOrder))
@@ -251,27 +217,37 @@ extension SongTrack {
     return entry.rank == .noteOn ? .noteOn(noteOrder[sequence]) : .noteOff(noteOrder[sequence])
   }
 
+  /// The buffers ``applyTickOrder(to:noteOrder:scratch:)`` works in, kept from tick to tick.
+  private struct TickOrderScratch {
+    var byItem: [(item: UInt64, entry: Entry)] = []
+    var ordered: [Entry] = []
+  }
+
   /// Puts the entries of one tick in the order of its ``TickOrder``, if it has one and the
   /// entries are exactly the items it lists (otherwise the tick keeps the canonical order).
-  /// Matched by their packed items, sorted (no hashing, nothing made per tick without an order).
-  private func applyTickOrder(to entries: inout [Entry], noteOrder: TickOrderedIndices) {
+  /// Matched by their packed items, sorted (no hashing, nothing allocated per tick).
+  private func applyTickOrder(
+    to entries: inout [Entry], noteOrder: TickOrderedIndices, scratch: inout TickOrderScratch
+  ) {
     guard let tick = entries.first?.tick, let index = tickOrders.index(ofTick: tick) else { return }
     let wanted = tickOrders.packedItems(at: index)
     guard wanted.count == entries.count else { return }
-    var byItem = entries.map { (item: TickOrders.pack(item(of: $0, noteOrder: noteOrder)), entry: $0) }
-    byItem.sort { $0.item < $1.item }
-    var ordered: [Entry] = []
-    ordered.reserveCapacity(entries.count)
+    scratch.byItem.removeAll(keepingCapacity: true)
+    for entry in entries {
+      scratch.byItem.append((TickOrders.pack(item(of: entry, noteOrder: noteOrder)), entry))
+    }
+    scratch.byItem.sort { $0.item < $1.item }
+    scratch.ordered.removeAll(keepingCapacity: true)
     for packed in wanted {  // (the items of an order are distinct)
       var low = 0
-      var high = byItem.count
+      var high = scratch.byItem.count
       while low < high {
         let middle = (low + high) / 2
-        if byItem[middle].item < packed { low = middle + 1 } else { high = middle }
+        if scratch.byItem[middle].item < packed { low = middle + 1 } else { high = middle }
       }
-      guard low < byItem.count, byItem[low].item == packed else { return }
-      ordered.append(byItem[low].entry)
+      guard low < scratch.byItem.count, scratch.byItem[low].item == packed else { return }
+      scratch.ordered.append(scratch.byItem[low].entry)
     }
-    entries = ordered
+    swap(&entries, &scratch.ordered)
   }
 }
