@@ -128,7 +128,7 @@ let package = Package(
     .target(
       name: "MIDIRollOptions",
       dependencies: [
-        "MIDIRollFiles", "MIDIRollKit", "PianoRoll", "PianoRollNPZ",
+        "MIDIRollFiles", "MIDIRollKit", "MIDITokens", "PianoRoll", "PianoRollNPZ",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .target(
@@ -150,6 +150,7 @@ let package = Package(
       name: "MIDIRollC",
       dependencies: [
         "CMIDIRoll", "SMF", "PianoRoll", "SongStatistics", "MIDIRollFiles", "MIDIRollKit", "MIDIRollOptions",
+        "MIDITokens",
       ]),
     .executableTarget(name: "make-samples", dependencies: ["SMF"]),
     .executableTarget(

@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /* The version of this ABI. */
-#define MIDIROLL_ABI_VERSION 4
+#define MIDIROLL_ABI_VERSION 5
 
 /* Return codes: the command line's exit codes, and one for a failed read. */
 #define MIDIROLL_OK 0
@@ -362,6 +362,46 @@ int32_t midiroll_song_transform(const midiroll_song *song, const char *const *ar
 int32_t midiroll_song_write(const midiroll_song *song, const char *kind, const char *const *arguments,
                             int32_t count, const char *name, midiroll_bytes **bytes,
                             midiroll_error *error);
+
+/* A MidiTok 3.1 tokenizer made from the file MidiTok saved (tokenizer.save), as
+   `midiroll tokenize --tokenizer` makes it. Opaque; never changed once made, so threads may
+   share one; freed by midiroll_tokenizer_free(). */
+typedef struct midiroll_tokenizer midiroll_tokenizer;
+
+/* Makes a tokenizer from a tokenizer file's `count` bytes. A file that is not a MidiTok
+   tokenizer, or asks for what midiroll does not reproduce exactly, is MIDIROLL_BAD_INPUT with
+   one line naming the JSON path (and the file by `name`, which may be NULL). */
+int32_t midiroll_tokenizer_read(const uint8_t *bytes, size_t count, const char *name,
+                                midiroll_tokenizer **tokenizer, midiroll_error *error);
+
+/* Frees a tokenizer (NULL is allowed). */
+void midiroll_tokenizer_free(midiroll_tokenizer *tokenizer);
+
+/* What a tokenizer is, as a JSON object in `*json` (the caller frees it): "tokenization" (its
+   class name), "length" (MidiTok's len(tokenizer)), "one_token_stream", "is_trained", and
+   "vocabularies" (one list of tokens, a token's id its index; one per field for CPWord and
+   Octuple). */
+int32_t midiroll_tokenizer_describe(const midiroll_tokenizer *tokenizer, midiroll_bytes **json,
+                                    midiroll_error *error);
+
+/* Tokenizes a song as MidiTok's tokenizer.encode(path) does: `song` when it is not NULL (as
+   the .mid it writes), otherwise the `count` bytes of a MIDI file. With the words of
+   `midiroll tokenize` --max-seq-len N [--overlap-bars K] [--bos] [--eos], the song is cut into
+   chunks of at most N tokens instead. `*tokens` (the caller frees it) holds little-endian
+   8-byte integers: the count of rows R, the ids per token W, then per row its track (-1 for
+   one stream), start tick, end tick (-1 for a whole sequence), first id and id count; then
+   every row's ids as 4-byte integers. A song that does not read is MIDIROLL_BAD_INPUT (with
+   its byte offset); a bad word, or a length no chunk fits in, is MIDIROLL_USAGE. */
+int32_t midiroll_tokenizer_encode(const midiroll_tokenizer *tokenizer, const midiroll_song *song,
+                                  const uint8_t *bytes, size_t count, const char *name,
+                                  const char *const *arguments, int32_t word_count,
+                                  midiroll_bytes **tokens, midiroll_error *error);
+
+/* Decodes MidiTok's tokens JSON ({"ids": ...}, as tokenize writes it) into a new song, as
+   MidiTok's decode does and `midiroll detokenize` writes it. Ids the tokenizer cannot decode
+   are MIDIROLL_BAD_INPUT naming the JSON path. */
+int32_t midiroll_tokenizer_decode(const midiroll_tokenizer *tokenizer, const uint8_t *bytes, size_t count,
+                                  const char *name, midiroll_song **song, midiroll_error *error);
 
 #ifdef __cplusplus
 }

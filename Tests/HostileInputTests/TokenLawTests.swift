@@ -59,4 +59,24 @@ struct TokenLawTests {
     }
     #expect(broken.isEmpty, "\(broken.prefix(5))")
   }
+
+  @Test(
+    "augmenting and chunking the samples and four of Debian's files with 12 tails each keeps every law",
+    .tags(.slow), .tiered)
+  func chunkLaws() throws {
+    var random = SplitMix64(seed: 0xC4_0C5)
+    var broken: [String] = []
+    var chunked = 0
+    for path in RealFiles.samples + RealFiles.debianFiles.prefix(4) {
+      let score = try Score(midiBytes: RealFiles.bytes(path))
+      for index in 0..<12 {
+        let tail = (0..<4).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        let outcome = TokenLaws.checkChunks(of: score, tail: tail)
+        if let violation = outcome.violation { broken.append("\(path) #\(index): \(violation)") }
+        chunked += outcome.chunks > 0 ? 1 : 0
+      }
+    }
+    #expect(broken.isEmpty, "\(broken.prefix(5))")
+    #expect(chunked > 30, "only \(chunked) cases made chunks")
+  }
 }

@@ -27,7 +27,8 @@ def test_version_is_midirolls():
     version = re.search(r'current = "([^"]+)"', swift).group(1)
     assert midiroll.__version__ == version
     assert f'\nversion = "{version}"' in pyproject
-    assert midiroll.ABI_VERSION == 4
+    header = open(os.path.join(ROOT, "include", "midiroll.h")).read()
+    assert midiroll.ABI_VERSION == int(re.search(r"#define MIDIROLL_ABI_VERSION (\d+)", header).group(1))
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=os.path.basename)

@@ -10,7 +10,10 @@ import SMF
 ///   MIDI File that midiroll reads back with no warning, every note of it (of velocity above
 ///   0) there;
 /// - any bytes read as a MIDI file give a score as symusic reads it, or a typed error; a score
-///   tokenizes to ids or a typed error, and every id is in the vocabulary.
+///   tokenizes to ids or a typed error, and every id is in the vocabulary;
+/// - any song augmented with any offsets, then cut into chunks of any length and overlap,
+///   gives chunks or a typed error: no chunk longer than asked, none without a note, in order,
+///   and every note's onset inside a chunk of its track.
 public enum TokenLaws {
   /// Tokenizers of several tokenizations and options, made from the configurations MidiTok
   /// would save (its defaults, and some options on).
@@ -140,5 +143,60 @@ public enum TokenLaws {
       }
     }
     return nil
+  }
+
+  /// Reads the input but its last four bytes as a MIDI file, and those four as the tokenizer,
+  /// the chunks' length, overlap, BOS and EOS, and the pitch, velocity and duration offsets
+  /// (``checkChunks(of:tail:)``).
+  public static func checkChunks(_ bytes: [UInt8]) -> LawViolation? {
+    guard bytes.count >= 18, let score = try? Score(midiBytes: Array(bytes.dropLast(4))) else { return nil }
+    return checkChunks(of: score, tail: Array(bytes.suffix(4))).violation
+  }
+
+  /// Augments a song and cuts it into chunks as four bytes say (a song of at most 256 bars and
+  /// 4,096 notes: each candidate chunk is tokenized); the law broken, if any, and the chunks
+  /// made (0 when the song or the bytes ask for what is refused, with a typed error).
+  public static func checkChunks(of original: Score, tail: [UInt8]) -> (violation: LawViolation?, chunks: Int)
+  {
+    let notes = original.tracks.reduce(0) { $0 + $1.notes.count }
+    let bars = Tokenizer.barCount(of: original)
+    guard notes > 0, notes <= 4096, bars <= 256, tail.count == 4 else { return (nil, 0) }
+    let tokenizer = tokenizers[Int(tail[0]) % tokenizers.count]
+    var augmentation = ScoreAugmentation()
+    augmentation.pitchOffset = Int(Int8(bitPattern: tail[1])) % 16
+    augmentation.velocityOffset = Int(Int8(bitPattern: tail[2])) % 32
+    augmentation.durationOffset = Double(Int(tail[3] & 0x0F) - 8) / 4
+    augmentation.durationInTicks = tail[3] & 0x10 != 0
+    let chunking = TokenChunking(
+      maxSequenceLength: 1 + Int(tail[0] >> 4) * 24, overlapBars: Int(tail[3] >> 5) % 3,
+      bos: tail[1] & 1 != 0,
+      eos: tail[2] & 1 != 0)
+    guard let score = try? original.augmented(augmentation),
+      let chunks = try? tokenizer.encodeChunks(score, chunking)
+    else { return (nil, 0) }
+    var covered: [Int?: [(Int, Int)]] = [:]
+    var previous: [Int?: Int] = [:]
+    for chunk in chunks {
+      guard chunk.tokenCount <= chunking.maxSequenceLength else {
+        return (
+          LawViolation(
+            "no chunk is longer than max_seq_len", "\(chunk.tokenCount) > \(chunking.maxSequenceLength)"),
+          chunks.count
+        )
+      }
+      guard chunk.startTick < chunk.endTick, chunk.startTick >= previous[chunk.track, default: Int.min] else {
+        return (LawViolation("chunks are in order", "\(chunk.startTick)..<\(chunk.endTick)"), chunks.count)
+      }
+      previous[chunk.track] = chunk.startTick
+      covered[chunk.track, default: []].append((chunk.startTick, chunk.endTick))
+    }
+    for (index, track) in score.tracks.enumerated() {
+      let spans = covered[tokenizer.oneTokenStream ? nil : index, default: []]
+      for note in track.notes
+      where !spans.contains(where: { Int(note.time) >= $0.0 && Int(note.time) < $0.1 }) {
+        return (LawViolation("every note lies in a chunk", "track \(index), tick \(note.time)"), chunks.count)
+      }
+    }
+    return (nil, chunks.count)
   }
 }

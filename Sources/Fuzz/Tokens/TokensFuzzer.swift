@@ -7,9 +7,10 @@ public func fuzzTokens(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   FuzzDriver.test(data, size, checkTokensInput)
 }
 
-/// Every law of the tokens: decoding any id list, tokenizing any MIDI file.
+/// Every law of the tokens: decoding any id list, tokenizing any MIDI file, augmenting and
+/// cutting it into chunks.
 func checkTokensInput(_ bytes: [UInt8]) -> LawViolation? {
-  TokenLaws.checkDecode(bytes) ?? TokenLaws.checkEncode(bytes)
+  TokenLaws.checkDecode(bytes) ?? TokenLaws.checkEncode(bytes) ?? TokenLaws.checkChunks(bytes)
 }
 
 /// `fuzz-tokens`: libFuzzer over MidiTok tokens (`make fuzz`), or a replayer of inputs.

@@ -1,3 +1,4 @@
+import JSON
 import MIDIRollFiles
 import MIDITokens
 import SMF
@@ -15,13 +16,18 @@ public enum TokensFormat {
       guard let tokenizer = options.tokens.tokenizer else {
         throw KitError(.usage, "tokens need a MidiTok tokenizer file", hints: [.nameTokenizer])
       }
-      return Encoder(tokenizer: tokenizer)
+      return Encoder(
+        tokenizer: tokenizer, chunking: options.tokens.chunking, augmentation: options.tokens.augmentation)
     }, decoderNeedsOptions: true)
 
   /// Tokenizes a song: its `.mid` bytes (a piano roll is written as `.mid` first) read as
   /// symusic reads them, then MidiTok's preprocessing, tokenization and ids.
   struct Encoder: MIDIBytesEncoder {
     let tokenizer: Tokenizer
+    /// Cut the tokens into chunks (`--max-seq-len`), or not.
+    let chunking: TokenChunking?
+    /// Shift the song first, or not.
+    let augmentation: ScoreAugmentation
 
     func write(_ input: SongInput, to sink: OutputSink) throws(KitError) -> [KitNotice] {
       try writeCounting(input, to: sink).notices
@@ -47,8 +53,16 @@ public enum TokensFormat {
         var reading = try Score.reading(midiBytes: bytes, options: options)
         let programs = tokenizer.config.usePrograms ? nil : reading.score.programs
         // The score is handed over, so that preprocessing works on it in place.
-        let score = reading.score
+        var score = reading.score
         reading.score = Score(ticksPerQuarter: score.ticksPerQuarter)
+        if !augmentation.isIdentity { score = try score.augmented(augmentation) }
+        if let chunking {
+          let chunks = try tokenizer.encodeChunks(consume score, chunking)
+          sink.write(TokensFormat.chunksJSON(chunks, idsAreEncoded: tokenizer.trainedModel != nil))
+          return EncoderReport(
+            tokens: chunks.reduce(0) { $0 + $1.tokenCount }, warnings: reading.warnings.map(\.description),
+            notes: reading.noteOnCount)
+        }
         let tokens = try tokenizer.tokenizeJSON(consume score, programs: programs) { sink.write($0) }
         return EncoderReport(
           tokens: tokens, warnings: reading.warnings.map(\.description), notes: reading.noteOnCount)
@@ -56,6 +70,42 @@ public enum TokensFormat {
         let offset: Int? = if case .unreadableMIDI(let problem) = error.kind { problem.offset } else { nil }
         throw KitError(.badInput, file: path, error.description, offset: offset)
       }
+    }
+  }
+
+  /// Chunks as tokens JSON: `"ids"` a list of sequences (a token a list of ids for CPWord
+  /// and Octuple), as a per-track tokenizer's, `"ids_encoded"` one flag per sequence, then
+  /// `"chunks"`: each sequence's `track` (`null` for one stream), `start_tick` and `end_tick`.
+  static func chunksJSON(_ chunks: [TokenChunk], idsAreEncoded: Bool) -> [UInt8] {
+    JSONWriter.bytes { writer in
+      writer.raw("{\"ids\": [")
+      for (index, chunk) in chunks.enumerated() {
+        writer.raw(index == 0 ? "[" : ", [")
+        for token in 0..<chunk.tokenCount {
+          if token > 0 { writer.raw(", ") }
+          if chunk.width > 1 { writer.raw("[") }
+          for field in 0..<chunk.width {
+            if field > 0 { writer.raw(", ") }
+            writer.rawInteger(Int(chunk.ids[token * chunk.width + field]))
+          }
+          if chunk.width > 1 { writer.raw("]") }
+        }
+        writer.raw("]")
+      }
+      writer.raw("], \"ids_encoded\": [")
+      for index in chunks.indices {
+        if index > 0 { writer.raw(", ") }
+        writer.rawBool(idsAreEncoded)
+      }
+      writer.raw("], \"chunks\": [")
+      for (index, chunk) in chunks.enumerated() {
+        writer.raw(index == 0 ? "{\"track\": " : ", {\"track\": ")
+        if let track = chunk.track { writer.rawInteger(track) } else { writer.raw("null") }
+        writer.raw(", \"start_tick\": ", integer: chunk.startTick)
+        writer.raw(", \"end_tick\": ", integer: chunk.endTick)
+        writer.raw("}")
+      }
+      writer.raw("]}\n")
     }
   }
 
@@ -83,6 +133,10 @@ public enum TokensFormat {
 public struct TokensOptions: Sendable {
   /// The tokenizer, made from a MidiTok tokenizer file.
   public var tokenizer: Tokenizer?
+  /// Cut the tokens into chunks (`--max-seq-len`), or write them whole.
+  public var chunking: TokenChunking?
+  /// Shift pitches, velocities and durations first, as MidiTok's `augment_score`.
+  public var augmentation = ScoreAugmentation()
 
   /// No tokenizer: the tokens format refuses to work until one is given.
   public init() {}

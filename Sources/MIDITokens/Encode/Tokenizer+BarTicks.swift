@@ -11,6 +11,11 @@ extension Tokenizer {
     return ticks
   }
 
+  /// The number of bars up to a song's last onset or event (`get_bars_ticks`' count).
+  public static func barCount(of score: Score) -> Int {
+    meterSections(of: score, through: lastOnsetTick(of: score), beats: false).reduce(0) { $0 + $1.count }
+  }
+
   /// The most beats a song may span to be tokenized: 2^20, six days at 120 beats a minute. A
   /// song spans as many beats as its bar and beat ticks hold and bounds its time tokens; a
   /// few bytes can declare a note billions of ticks away, whose tokens would not fit in memory.

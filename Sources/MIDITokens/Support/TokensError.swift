@@ -33,6 +33,12 @@ public struct TokensError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A trained tokenizer's model cannot be loaded, or refuses ids (with the JSON path of the
     /// tokenizer file's field or of the id in the tokens).
     case trainedModel(TrainedModelError)
+    /// Chunks were asked for that cannot be made: a length below what the notes of one onset
+    /// need (the length, the tick, the tokens they take alone), or a BOS or EOS token the
+    /// tokenizer does not have (its name, and the length 0).
+    case chunkImpossible(maxSequenceLength: Int, tick: Int, needed: Int, missingToken: String?)
+    /// An augmentation (``ScoreAugmentation``) pushes notes past what a song holds: why.
+    case augmentationOutOfRange(String)
   }
 
   /// What went wrong.
@@ -72,6 +78,12 @@ public struct TokensError: Error, Hashable, Sendable, CustomStringConvertible {
       return "MidiTok cannot decode these tokens: \(reason)"
     case .trainedModel(let error):
       return error.description
+    case .augmentationOutOfRange(let reason):
+      return reason
+    case .chunkImpossible(let length, let tick, let needed, let missing):
+      if let missing { return "the tokenizer has no \(missing) token to begin or end chunks with" }
+      return
+        "max_seq_len \(length) is too short: the notes at tick \(tick) alone take \(needed) tokens"
     }
   }
 }

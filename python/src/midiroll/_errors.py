@@ -36,3 +36,14 @@ class EditError(ValueError):
         Traceback (most recent call last):
         midiroll.EditError: song.mid: transposing by 100 pushes 12 notes past 0-127 ...
     """
+
+
+class TokenizerError(ValueError):
+    """A tokenizer file midiroll cannot make a tokenizer of: not a MidiTok tokenizer file, or
+    asking for what midiroll does not reproduce exactly. `str(error)` is one line naming the
+    file and the JSON path.
+
+        >>> midiroll.Tokenizer(b"{}")
+        Traceback (most recent call last):
+        midiroll.TokenizerError: $: the name "tokenization" is missing ...
+    """

@@ -14,7 +14,7 @@ import ctypes
 import os
 import sys
 
-ABI_VERSION = 4
+ABI_VERSION = 5
 """`MIDIROLL_ABI_VERSION` of the header these bindings mirror."""
 
 OK = 0
@@ -162,6 +162,21 @@ def _load(kind=ctypes.CDLL) -> ctypes.CDLL:
     library.midiroll_bytes_size.argtypes = [_bytes]
     library.midiroll_bytes_free.restype = None
     library.midiroll_bytes_free.argtypes = [_bytes]
+    _tokenizer = ctypes.c_void_p
+    library.midiroll_tokenizer_read.restype = ctypes.c_int32
+    library.midiroll_tokenizer_read.argtypes = [
+        ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.POINTER(_tokenizer), _error]
+    library.midiroll_tokenizer_free.restype = None
+    library.midiroll_tokenizer_free.argtypes = [_tokenizer]
+    library.midiroll_tokenizer_describe.restype = ctypes.c_int32
+    library.midiroll_tokenizer_describe.argtypes = [_tokenizer, ctypes.POINTER(_bytes), _error]
+    library.midiroll_tokenizer_encode.restype = ctypes.c_int32
+    library.midiroll_tokenizer_encode.argtypes = [
+        _tokenizer, _song, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p, _words, ctypes.c_int32,
+        ctypes.POINTER(_bytes), _error]
+    library.midiroll_tokenizer_decode.restype = ctypes.c_int32
+    library.midiroll_tokenizer_decode.argtypes = [
+        _tokenizer, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.POINTER(_song), _error]
     library.midiroll_song_tracks.restype = ctypes.c_int32
     library.midiroll_song_tracks.argtypes = [
         _song, _columns, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64, _error]
