@@ -177,7 +177,7 @@ let package = Package(
       name: "HostileInputTests",
       dependencies: [
         "FuzzLaws", "SMF", "PianoRoll", "PianoRollJSON", "MIDITokens", "MIDIRollCLI", "midiroll",
-        "TestSupport",
+        "MIDIRollFiles", "MIDIRollKit", "MIDIRollOptions", "TestSupport",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
       ]),
     // Helpers every test target shares: seeded random numbers, the real MIDI files, child processes.
