@@ -6,10 +6,36 @@ extension Score {
   /// bends, pedals, lyrics and markers from `start` to before `end` (a note by its onset, kept
   /// whole); time signatures, key signatures and tempos too, the last at or before `start`
   /// kept at `start`; then everything moved back by `start`.
-  func clipped(from start: Int32, before end: Int32) -> Score {
+  ///
+  /// With `timeSorted` (every track's lists in time order, ``isTimeSorted``), each list is cut
+  /// by two binary searches instead of filtered whole: the same result in time proportional to
+  /// what is kept.
+  func clipped(from start: Int32, before end: Int32, timeSorted: Bool = false) -> Score {
     var result = self
     func inside(_ time: Int32) -> Bool { time >= start && time < end }
+    func cut<T>(_ items: [T], _ time: (T) -> Int32) -> [T] {
+      func firstIndex(atOrAfter tick: Int32) -> Int {
+        var low = 0
+        var high = items.count
+        while low < high {
+          let middle = (low + high) / 2
+          if time(items[middle]) < tick { low = middle + 1 } else { high = middle }
+        }
+        return low
+      }
+      let lower = firstIndex(atOrAfter: start)
+      return lower == items.count ? [] : Array(items[lower..<max(lower, firstIndex(atOrAfter: end))])
+    }
     for index in result.tracks.indices {
+      if timeSorted {
+        let track = tracks[index]
+        result.tracks[index].notes = cut(track.notes, \.time)
+        result.tracks[index].controls = cut(track.controls, \.time)
+        result.tracks[index].pitchBends = cut(track.pitchBends, \.time)
+        result.tracks[index].pedals = cut(track.pedals, \.time)
+        result.tracks[index].lyricTimes = cut(track.lyricTimes) { $0 }
+        continue
+      }
       result.tracks[index].notes.removeAll { !inside($0.time) }
       result.tracks[index].controls.removeAll { !inside($0.time) }
       result.tracks[index].pitchBends.removeAll { !inside($0.time) }
@@ -38,6 +64,23 @@ extension Score {
     result.tempos = sentinel(tempos, time: \.time) { ScoreTempo(time: start, mspq: $0.mspq) }
     result.markerTimes.removeAll { !inside($0) }
     return start == 0 ? result : result.shifted(by: -start)
+  }
+
+  /// Whether every track's notes, controls, pitch bends, pedals and lyrics are in time order.
+  var isTimeSorted: Bool {
+    func sorted<T>(_ items: [T], _ time: (T) -> Int32) -> Bool {
+      var previous = Int32.min
+      for item in items {
+        let tick = time(item)
+        if tick < previous { return false }
+        previous = tick
+      }
+      return true
+    }
+    return tracks.allSatisfy { track in
+      sorted(track.notes, \.time) && sorted(track.controls, \.time) && sorted(track.pitchBends, \.time)
+        && sorted(track.pedals, \.time) && sorted(track.lyricTimes) { $0 }
+    }
   }
 
   /// symusic's `shift_time(offset)`: every event `offset` ticks later.

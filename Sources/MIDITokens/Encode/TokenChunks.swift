@@ -39,6 +39,21 @@ public struct TokenChunking: Hashable, Sendable {
 }
 
 extension Tokenizer {
+  /// A song's token sequences as rows: its chunks (``encodeChunks(_:_:)``) with a chunking,
+  /// else each sequence of ``tokenize(_:)`` whole (its track for a per-track tokenizer, start
+  /// tick 0, end tick −1). What `tokenize`, `Tokenizer.encode` and a packed dataset hold.
+  /// - Throws: ``TokensError`` as ``tokenize(_:)`` and ``encodeChunks(_:_:)`` do.
+  public func sequences(_ score: consuming Score, chunking: TokenChunking?) throws(TokensError)
+    -> [TokenChunk]
+  {
+    if let chunking { return try encodeChunks(score, chunking) }
+    let tokens = try tokenize(score)
+    return tokens.sequences.enumerated().map { index, ids in
+      TokenChunk(
+        ids: ids, width: tokens.width, track: tokens.isOneStream ? nil : index, startTick: 0, endTick: -1)
+    }
+  }
+
   /// Cuts a song into chunks of at most `chunking.maxSequenceLength` tokens, measured, not
   /// estimated: each candidate is tokenized as MidiTok tokenizes it (``tokenize(_:)``).
   ///
@@ -79,53 +94,101 @@ extension Tokenizer {
   private var baseVocabulary: Vocabulary { vocabularies.first ?? Vocabulary() }
 
   /// The chunks of one song (or one track's song), appended.
+  ///
+  /// Each chunk's end bar is the last whose measured chunk fits: the search starts where the
+  /// song's own tokens say the limit falls (``TokenEstimate``), measures that bar and the next,
+  /// and widens by doubling steps, then halves, only when the estimate was wrong. Candidates
+  /// are clipped from a window of the song around the estimate, not from the whole song.
   private func appendChunks(
     of score: Score, track: Int?, _ chunking: TokenChunking, bos: Int32?, eos: Int32?,
     to chunks: inout [TokenChunk]
   ) throws(TokensError) {
-    let onsets = Self.onsets(of: score)
+    var allOnsets: [Int] = []
+    for track in score.tracks { allOnsets += track.notes.map { Int($0.time) } }
+    Self.sortIfNeeded(&allOnsets)
+    var onsets = allOnsets
+    Self.removeRepeats(&onsets)
     guard let lastOnset = onsets.last else { return }
+    let timeSorted = score.isTimeSorted
     // The bar lines MidiTok's `get_bars_ticks` gives, then the end of the last bar (past the
     // last onset).
     let sections = Self.meterSections(of: score, through: lastOnset, beats: false)
     var bars = sections.flatMap { section in (0..<section.count).map { section.start + section.unit * $0 } }
-    bars = Array(Set(bars)).sorted()
+    Self.sortIfNeeded(&bars)
+    Self.removeRepeats(&bars)
     if let past = bars.firstIndex(where: { $0 > lastOnset }) { bars.removeSubrange(past...) }
     bars.append(max(sections.last.map { $0.start + $0.unit * $0.count } ?? 0, lastOnset + 1))
     if bars[0] > 0 { bars.insert(0, at: 0) }
 
     let limit = chunking.maxSequenceLength
+    var estimate = TokenEstimate(onsets: allOnsets)
     var first = true
     var start = 0  // the start bar's index
     var startTick = bars[0]
     while startTick <= lastOnset {
-      // The chunk [startTick, bars[end]): its tokens, BOS and EOS counted.
+      let guess = estimate.lastBar(fitting: limit, from: startTick, bars: bars, after: start)
+      // The song from the chunk's start to a few bars past the guess: candidates within it are
+      // clipped from it.
+      let windowEnd = min(guess + max(4, (guess - start) / 4), bars.count - 1)
+      let window = score.clipped(
+        from: Int32(clamping: startTick), before: Int32(clamping: bars[windowEnd]), timeSorted: timeSorted)
+      var measured: [Int: TokenChunk] = [:]
+      // The chunk [startTick, endTick): its tokens, BOS and EOS counted.
       func tokens(until endTick: Int) throws(TokensError) -> TokenChunk {
-        var ids = try chunkIDs(of: score, from: startTick, before: endTick)
+        var ids =
+          endTick <= bars[windowEnd]
+          ? try chunkIDs(of: window, from: 0, before: endTick - startTick, timeSorted: timeSorted)
+          : try chunkIDs(of: score, from: startTick, before: endTick, timeSorted: timeSorted)
         let isLast = endTick > lastOnset
         if first, let bos { ids.sequence.insert(contentsOf: repeatElement(bos, count: ids.width), at: 0) }
         if isLast, let eos { ids.sequence.append(contentsOf: repeatElement(eos, count: ids.width)) }
         return TokenChunk(
           ids: ids.sequence, width: ids.width, track: track, startTick: startTick, endTick: endTick)
       }
-      // The most bars that fit: a binary search over the end bar (more bars, more tokens).
-      var low = start + 1
-      var high = bars.count - 1
+      func fitting(_ bar: Int) throws(TokensError) -> TokenChunk? {
+        if let known = measured[bar] { return known.tokenCount <= limit ? known : nil }
+        let candidate = try tokens(until: bars[bar])
+        measured[bar] = candidate
+        estimate.learn(measured: candidate.tokenCount, from: startTick, to: bars[bar])
+        return candidate.tokenCount <= limit ? candidate : nil
+      }
+      // The last bar that fits: from the guess, doubling steps up or down to a bar that fits
+      // and one that does not, then halving between them.
       var best: TokenChunk?
       var bestEnd = start
-      while low <= high {
-        let middle = (low + high) / 2
-        let candidate = try tokens(until: bars[middle])
-        if candidate.tokenCount <= limit {
-          best = candidate
-          bestEnd = middle
-          low = middle + 1
-        } else {
-          high = middle - 1
+      var failing = bars.count
+      if let chunk = try fitting(guess) {
+        (best, bestEnd) = (chunk, guess)
+        var step = 1
+        while bestEnd + 1 < failing && bestEnd < bars.count - 1 {
+          let bar = min(bestEnd + step, bars.count - 1, failing - 1)
+          if let chunk = try fitting(bar) {
+            (best, bestEnd) = (chunk, bar)
+            step *= 2
+          } else {
+            failing = bar
+            step = 1
+          }
+        }
+      } else {
+        failing = guess
+        var step = 1
+        while best == nil && failing > start + 1 {
+          let bar = max(failing - step, start + 1)
+          if let chunk = try fitting(bar) {
+            (best, bestEnd) = (chunk, bar)
+          } else {
+            failing = bar
+            step *= 2
+          }
+        }
+        while best != nil && bestEnd + 1 < failing {
+          let bar = (bestEnd + failing) / 2
+          if let chunk = try fitting(bar) { (best, bestEnd) = (chunk, bar) } else { failing = bar }
         }
       }
       if let best {
-        if Self.hasNotes(score, from: startTick, before: best.endTick) {
+        if Self.hasNotes(onsets, from: startTick, before: best.endTick) {
           chunks.append(best)
           first = false
         }
@@ -156,7 +219,7 @@ extension Tokenizer {
           .chunkImpossible(
             maxSequenceLength: limit, tick: startTick, needed: alone.tokenCount, missingToken: nil))
       }
-      if Self.hasNotes(score, from: startTick, before: cut.endTick) {
+      if Self.hasNotes(onsets, from: startTick, before: cut.endTick) {
         chunks.append(cut)
         first = false
       }
@@ -165,23 +228,39 @@ extension Tokenizer {
   }
 
   /// The ids MidiTok's `encode` gives for the song clipped to `[start, end)` and moved to 0.
-  private func chunkIDs(of score: Score, from start: Int, before end: Int) throws(TokensError)
+  private func chunkIDs(of score: Score, from start: Int, before end: Int, timeSorted: Bool)
+    throws(TokensError)
     -> (sequence: [Int32], width: Int)
   {
-    let clipped = score.clipped(from: Int32(clamping: start), before: Int32(clamping: end))
+    let clipped = score.clipped(
+      from: Int32(clamping: start), before: Int32(clamping: end), timeSorted: timeSorted)
     let tokens = try tokenize(clipped)
     return (tokens.sequences.flatMap { $0 }, tokens.width)
   }
 
-  /// The distinct note onsets of a song, in order.
-  private static func onsets(of score: Score) -> [Int] {
-    var onsets: [Int] = []
-    for track in score.tracks { onsets += track.notes.map { Int($0.time) } }
-    return Array(Set(onsets)).sorted()
+  /// Sorts ticks, unless they are in order already (as a song's notes mostly are).
+  private static func sortIfNeeded(_ ticks: inout [Int]) {
+    if zip(ticks, ticks.dropFirst()).contains(where: { $0 > $1 }) { ticks.sort() }
   }
 
-  /// Whether a note of the song starts in `[start, end)`.
-  private static func hasNotes(_ score: Score, from start: Int, before end: Int) -> Bool {
-    score.tracks.contains { $0.notes.contains { Int($0.time) >= start && Int($0.time) < end } }
+  /// Removes repeated ticks from ticks in order.
+  private static func removeRepeats(_ ticks: inout [Int]) {
+    var kept = 0
+    for index in ticks.indices where kept == 0 || ticks[index] != ticks[kept - 1] {
+      ticks[kept] = ticks[index]
+      kept += 1
+    }
+    ticks.removeSubrange(kept...)
+  }
+
+  /// Whether a note starts in `[start, end)`, of a song's distinct onsets in order.
+  private static func hasNotes(_ onsets: [Int], from start: Int, before end: Int) -> Bool {
+    var low = 0
+    var high = onsets.count
+    while low < high {
+      let middle = (low + high) / 2
+      if onsets[middle] < start { low = middle + 1 } else { high = middle }
+    }
+    return low < onsets.count && onsets[low] < end
   }
 }
