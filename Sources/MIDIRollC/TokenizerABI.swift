@@ -126,11 +126,8 @@ public func midirollTokenizerEncode(
     do throws(TokensError) {
       var score = try Score.reading(midiBytes: midi).score
       if !plan.augmentation.isIdentity { score = try score.augmented(plan.augmentation) }
-      if let chunking = plan.chunking {
-        table = TokenTable(chunks: try tokenizer.encodeChunks(score, chunking))
-      } else {
-        table = TokenTable(sequences: try tokenizer.tokenize(score))
-      }
+      table = TokenTable(
+        chunks: try tokenizer.sequences(score, chunking: plan.chunking), width: tokenizer.tokenWidth)
     } catch {
       let text = OneLine.escaping(name.map { "\($0): \(error)" } ?? error.description)
       switch error.kind {
@@ -183,19 +180,10 @@ private let tokenizeWords = WordsMemo<TokenizePlan>()
 struct TokenTable {
   let bytes: [UInt8]
 
-  /// The sequences of a whole song: a track index per sequence of a per-track tokenizer.
-  init(sequences: TokenSequences) {
+  /// Sequences or chunks (``Tokenizer/sequences(_:chunking:)``).
+  init(chunks: [TokenChunk], width: Int) {
     self.init(
-      width: sequences.width,
-      rows: sequences.sequences.enumerated().map { index, ids in
-        (sequences.isOneStream ? -1 : index, 0, -1, ids)
-      })
-  }
-
-  /// Chunks.
-  init(chunks: [TokenChunk]) {
-    self.init(
-      width: chunks.first?.width ?? 1,
+      width: width,
       rows: chunks.map { ($0.track ?? -1, $0.startTick, $0.endTick, $0.ids) })
   }
 

@@ -59,27 +59,37 @@ package struct AugmentOptions: ParsableArguments {
       augmentation.durationOffset = value
       augmentation.durationOffsetIsWhole = Int(durationOffset) != nil
     }
-    if let minimumDuration {
-      guard let value = Double(minimumDuration), value.isFinite else {
-        throw KitError(.usage, "--min-duration '\(minimumDuration)': expected a number")
-      }
-      augmentation.minimumDuration = value
-    }
-    if let velocityRange {
-      let ends = velocityRange.split(separator: "...", omittingEmptySubsequences: false).map { Int($0) }
-      guard ends.count == 2, let low = ends[0], let high = ends[1], (0...127).contains(low),
-        (0...127).contains(high),
-        low <= high
-      else {
-        throw KitError(
-          .usage, "--offset-velocity-range '\(velocityRange)': expected low...high, from 0 to 127, low first")
-      }
-      augmentation.velocityRange = low...high
-    }
+    if let minimumDuration { augmentation.minimumDuration = try Self.minimumDuration(minimumDuration) }
+    if let velocityRange { augmentation.velocityRange = try Self.velocityRange(velocityRange) }
     guard (-127...127).contains(pitchOffset), (-127...127).contains(velocityOffset) else {
       throw KitError(.usage, "--pitch-offset and --velocity-offset must be from -127 to 127")
     }
     return augmentation
+  }
+}
+
+extension AugmentOptions {
+  /// `--min-duration`'s value.
+  /// - Throws: ``KitError`` (usage) for a value that is not a number.
+  static func minimumDuration(_ text: String) throws(KitError) -> Double {
+    guard let value = Double(text), value.isFinite else {
+      throw KitError(.usage, "--min-duration '\(text)': expected a number")
+    }
+    return value
+  }
+
+  /// `--offset-velocity-range`'s value, `low...high`.
+  /// - Throws: ``KitError`` (usage) for a range outside 0–127 or upside down.
+  static func velocityRange(_ text: String) throws(KitError) -> ClosedRange<Int> {
+    let ends = text.split(separator: "...", omittingEmptySubsequences: false).map { Int($0) }
+    guard ends.count == 2, let low = ends[0], let high = ends[1], (0...127).contains(low),
+      (0...127).contains(high),
+      low <= high
+    else {
+      throw KitError(
+        .usage, "--offset-velocity-range '\(text)': expected low...high, from 0 to 127, low first")
+    }
+    return low...high
   }
 }
 

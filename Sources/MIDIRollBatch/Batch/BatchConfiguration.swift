@@ -45,6 +45,8 @@ public struct BatchConfiguration: Sendable {
   public var split: DatasetSplit?
   /// Add each input's statistics (``SongStats``) to its report line.
   public var stats = false
+  /// Write one packed token dataset per split part instead of a file per input (`--pack`).
+  public var pack: TokenPackOptions?
   /// Only record the content identities of this shard's inputs (the first pass of `dedup`).
   public var fingerprintsOnly = false
   /// How a hint is worded in the report's reasons and messages (the command line names its

@@ -1,3 +1,5 @@
+import MIDIRollKit
+
 /// What happened to one input.
 struct BatchOutcome: Sendable {
   /// The three ends of an input.
@@ -14,6 +16,8 @@ struct BatchOutcome: Sendable {
 
   /// The job.
   var job: BatchJob
+  /// Its place in the run's jobs.
+  var order = 0
   /// How it ended.
   var status: Status
   /// Why it failed or was skipped (one line, without the path).
@@ -30,6 +34,14 @@ struct BatchOutcome: Sendable {
   var notes = 0
   /// Tokens written (MidiTok tokens outputs).
   var tokens: Int?
+  /// The sequences it adds to its pack (`--pack`), and the piece itself until it is appended.
+  var sequences = 0
+  /// Variants MidiTok would not make (`--pack --augment`).
+  var skippedVariants = 0
+  /// The piece for the pack, until the collector appends it.
+  var packPiece: TokenPackPiece?
+  /// Whether it was tokenized for a pack.
+  var packed = false
   /// Problems the reader tolerated.
   var warnings: [String] = []
   /// The input's statistics as a JSON object (`batch --stats`).

@@ -175,7 +175,9 @@ extension BatchOutcome {
     var line = JSONLine()
     line.add("input", job.input)
     line.add("status", status.rawValue)
-    if (status != .failed || cannotWrite) && status != .duplicate { line.add("output", job.output) }
+    if (status != .failed || cannotWrite) && status != .duplicate && !job.output.isEmpty {
+      line.add("output", job.output)
+    }
     if let kept = job.duplicateOf { line.add("kept", kept) }
     if let part = job.part { line.add("split", part) }
     if let offset { line.add("offset", offset) }
@@ -186,6 +188,10 @@ extension BatchOutcome {
       line.add("bytesOut", bytesOut)
       line.add("notes", notes)
       if let tokens { line.add("tokens", tokens) }
+      if packed {
+        line.add("sequences", sequences)
+        line.add("skippedVariants", skippedVariants)
+      }
       line.add("warnings", warnings)
     }
     if let stats { line.addRaw("stats", stats) }

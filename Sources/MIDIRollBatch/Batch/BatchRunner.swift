@@ -94,8 +94,12 @@ public struct BatchRunner {
     var totals = BatchTotals()
     var outputFolders = Set<String>()
     let identities = try contentIdentities(of: found, decoding: pipeline.decoding, interrupts: interrupts)
-    let jobs = try plan(found, identities: identities, totals: &totals, outputFolders: &outputFolders)
-    totals.planned = jobs.count
+    var planned = try plan(found, identities: identities, totals: &totals, outputFolders: &outputFolders)
+    totals.planned = planned.count
+    let packs = try configuration.pack.map { options throws(KitError) in
+      try TokenPackSet(options: options, configuration: configuration, jobs: &planned, totals: &totals)
+    }
+    let jobs = planned
     let staleRemoved = StaleTemporaryFiles.remove(in: outputFolders)
     if staleRemoved > 0 {
       StandardError.write(
@@ -112,26 +116,31 @@ public struct BatchRunner {
 
     let workerCount = max(1, min(configuration.jobs, jobs.count))
     let queue = JobQueue(count: jobs.count, workers: workerCount, interrupts: interrupts)
+    // A pack takes its inputs in order: any worker takes the next job, a bounded way ahead.
+    let inOrder =
+      packs == nil
+      ? nil : InOrderJobQueue(count: jobs.count, window: 16 * workerCount, interrupts: interrupts)
     let mailbox = Mailbox(workers: workerCount)
     let slots = (0..<workerCount).map { _ in TemporarySlot() }
     interrupts.protect(slots)
     let converter = FileConverter(
       inputFolder: configuration.inputFolder, outputFolder: configuration.outputFolder,
       force: configuration.force, pipeline: pipeline, hintWords: configuration.hintWords,
-      withStats: configuration.stats)
+      withStats: configuration.stats, packs: packs != nil)
     let announcesStarts = configuration.announcesStarts
     for worker in 0..<workerCount {
       let slot = slots[worker]
       let thread = Thread {
         var count = 0
-        while let index = queue.take(worker: worker) {
+        while let index = inOrder.map({ $0.take() }) ?? queue.take(worker: worker) {
           count += 1
           if announcesStarts {
             // One write(2) of a short line: never interleaved with another thread's line.
             StandardError.write(OneLine.escaping("midiroll: batch: starting \(jobs[index].input)") + "\n")
           }
-          let outcome = converter.convert(
+          var outcome = converter.convert(
             jobs[index], slot: slot, tag: TemporaryName.tag(worker: worker, count: count))
+          outcome.order = index
           mailbox.post(outcome)
         }
         mailbox.finish()
@@ -142,9 +151,31 @@ public struct BatchRunner {
 
     var announcedInterruption = false
     var reportFailure: KitError?
+    var packFailure: KitError?
+    func stopTaking() {
+      queue.stop()
+      inOrder?.stop()
+    }
     printer.started(totals, workers: workerCount)
     while true {
-      let (outcomes, finished) = mailbox.collect(waitingAtMost: 0.1)
+      let (arrived, finished) = mailbox.collect(waitingAtMost: 0.1)
+      var outcomes = arrived
+      if let packs {
+        // Appended in job order; a pack that cannot be written stops the run.
+        do throws(KitError) {
+          outcomes = []
+          for outcome in arrived { outcomes += try packs.collect(outcome) }
+          inOrder?.collected(upTo: packs.next)
+          try packs.commit()
+        } catch {
+          if packFailure == nil {
+            packFailure = error
+            stopTaking()
+            StandardError.write(
+              OneLine.escaping("midiroll: \(error); stopping after the files in progress") + "\n")
+          }
+        }
+      }
       for outcome in outcomes {
         totals.add(outcome)
         report.add(outcome.reportLine)
@@ -165,7 +196,7 @@ public struct BatchRunner {
         // Nothing converted from now on could be recorded: stop taking files.
         if reportFailure == nil {
           reportFailure = error
-          queue.stop()
+          stopTaking()
           StandardError.write(
             OneLine.escaping("midiroll: \(error); stopping after the files in progress") + "\n")
         }
@@ -182,6 +213,13 @@ public struct BatchRunner {
     let result = BatchResult(
       totals: totals, interruption: interrupts.received, notStarted: totals.planned - totals.done,
       seconds: Human.seconds(clock.now - started), reportPath: configuration.reportPath)
+    if let packs, packFailure == nil {
+      do throws(KitError) {
+        try packs.commit(now: true, complete: result.interruption == nil && result.notStarted == 0)
+      } catch {
+        packFailure = error
+      }
+    }
     report.add(summaryLine(result).text)
     do {
       try report.flush()
@@ -197,6 +235,12 @@ public struct BatchRunner {
         .cannotWrite, file: reportFailure.file,
         "\(reportFailure.message) for a while, so the run stopped early with \(result.notStarted) "
           + "input(s) not started (the report has every line)", hints: [.resume])
+    }
+    if let packFailure {
+      throw KitError(
+        .cannotWrite, file: packFailure.file,
+        "\(packFailure.message); the pack keeps what was committed before, which --resume continues",
+        hints: [.resume])
     }
     return result
   }
@@ -298,7 +342,7 @@ public struct BatchRunner {
         }
       case nil: break
       }
-      if job.problem == nil {
+      if job.problem == nil && configuration.pack == nil {
         job.output = (job.part.map { $0 + "/" } ?? "") + configuration.outputPath(for: input.relativePath)
         if let first = claimed[job.output] {
           job.problem = "\(first) has the same output \(job.output) (rename one of them)"
@@ -311,6 +355,10 @@ public struct BatchRunner {
       }
       guard configuration.shard.contains(job.input) else { continue }
       totals.inShard += 1
+      if configuration.pack != nil {  // the packs say what is done
+        jobs.append(job)
+        continue
+      }
       if job.duplicateOf != nil, earlier.duplicates.contains(job.input) {
         totals.alreadyDone += 1
         continue
@@ -349,6 +397,10 @@ public struct BatchRunner {
     run.add("dedup", configuration.dedup)
     if let split = configuration.split { run.add("split", split.description) }
     run.add("stats", configuration.stats)
+    if let pack = configuration.pack {
+      run.add("pack", true)
+      if let chunking = pack.chunking { run.add("maxSeqLen", chunking.maxSequenceLength) }
+    }
     return run
   }
 
@@ -365,6 +417,12 @@ public struct BatchRunner {
     summary.add("notes", totals.notes)
     summary.add("bytesIn", totals.bytesIn)
     summary.add("bytesOut", totals.bytesOut)
+    if configuration.pack != nil {
+      summary.add("sequences", totals.sequences)
+      summary.add("tokens", totals.tokens)
+      summary.add("truncations", 0)
+      summary.add("skippedVariants", totals.skippedVariants)
+    }
     summary.add("seconds", result.seconds)
     summary.add("filesPerSecond", Double(totals.done) / max(result.seconds, 1e-9))
     summary.add("interrupted", result.interruption != nil)

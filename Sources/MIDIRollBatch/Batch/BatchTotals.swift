@@ -27,6 +27,12 @@ public struct BatchTotals: Sendable {
   public var bytesIn = 0
   /// Bytes written.
   public var bytesOut = 0
+  /// Token sequences added to packs (`--pack`).
+  public var sequences = 0
+  /// Tokens written (`--to tokens`).
+  public var tokens = 0
+  /// Augmented variants MidiTok would not make (`--pack --augment`).
+  public var skippedVariants = 0
 
   /// Inputs finished, whatever their end.
   public var done: Int { ok + failed + skipped + duplicates }
@@ -38,6 +44,9 @@ public struct BatchTotals: Sendable {
       ok += 1
       notes += outcome.notes
       bytesOut += outcome.bytesOut
+      sequences += outcome.sequences
+      tokens += outcome.tokens ?? 0
+      skippedVariants += outcome.skippedVariants
       if !outcome.warnings.isEmpty { withWarnings += 1 }
     case .failed:
       failed += 1

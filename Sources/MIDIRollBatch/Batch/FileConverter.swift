@@ -22,6 +22,8 @@ struct FileConverter: Sendable {
   let hintWords: @Sendable (KitHint) -> String
   /// Whether each input's statistics go into its report line.
   var withStats = false
+  /// Whether each input becomes a piece of a pack (kept in its outcome) instead of a file.
+  var packs = false
 
   /// Converts one input; never throws, the outcome says what happened.
   /// - Parameters:
@@ -50,6 +52,10 @@ struct FileConverter: Sendable {
       return
     }
     let inputPath = inputFolder + "/" + job.input
+    if packs {
+      try pack(inputPath, into: &outcome)
+      return
+    }
     let outputPath = outputFolder + "/" + job.output
     let existing = FileID(path: outputPath)
     if existing != nil && !force {
@@ -70,5 +76,22 @@ struct FileConverter: Sendable {
     outcome.notes = result.notes
     outcome.tokens = result.tokens
     outcome.bytesOut = result.bytesOut
+  }
+
+  /// Tokenizes an input into its pack's piece, through the pipeline (the transforms, then the
+  /// tokens encoder with the pack's layout) into memory.
+  private func pack(_ inputPath: String, into outcome: inout BatchOutcome) throws(KitError) {
+    outcome.packed = true
+    outcome.bytesIn = try FileIO.regularFileInfo(inputPath).size
+    let sink = OutputSink(collecting: inputPath)
+    let result = try pipeline.run(inputPath: inputPath, inputKind: outcome.job.kind, to: .sink(sink))
+    let piece = try TokenPackPiece(bytes: sink.takeBytes())
+    outcome.warnings = result.warnings
+    outcome.notes = result.notes
+    outcome.tokens = piece.tokens
+    outcome.sequences = piece.records.count
+    outcome.skippedVariants = piece.skippedVariants
+    outcome.bytesOut = piece.ids.count + piece.records.count * TokenPackRecord.byteCount
+    outcome.packPiece = piece
   }
 }

@@ -24,7 +24,14 @@ struct Batch: DocumentedCommand, WritesSongs {
 
       --to tokens --tokenizer T.json writes each song's MidiTok 3.1 token ids (as 'midiroll \
       tokenize' does) as MidiTok's tokenize_dataset saves them (song.json), the tokens of each \
-      file in its report line.
+      file in its report line; --max-seq-len N cuts them into chunks of at most N tokens. With \
+      --pack, every song's sequences (its chunks, or its whole sequences) and those of its \
+      augmented variants (--augment pitch=-2,2 --augment velocity=-8,8, as MidiTok's \
+      augment_dataset) go into one packed dataset instead: OUT_DIR/pack-K-of-N/ (per part \
+      with --split: OUT_DIR/train/pack-1-of-1/ …) holding ids.bin (the ids back to back, \
+      uint16 or uint32), index.bin (a 40-byte record a sequence), sources.jsonl and \
+      manifest.json, committed every second, in input order; midiroll.TokenDataset or \
+      numpy.memmap reads it. --resume continues a pack to the same bytes as one run.
 
       Each output is written to a temporary file in its folder and renamed into place. An \
       output that exists is skipped unless --force. A bad file never stops the run: it gets a \
@@ -70,6 +77,7 @@ struct Batch: DocumentedCommand, WritesSongs {
     "midiroll batch takes/ tight/ --to mid --grid 1/16 --jobs 4",
     "midiroll batch lmd/ lmd-npz/ --to npz --resolution 12 --binary",
     "midiroll batch lmd/ out/ --to json --shard 3/8 --resume",
+    "midiroll batch lmd/ packs/ --to tokens --tokenizer remi.json --pack --max-seq-len 1024 --split train=0.9,test=0.1",
   ]
 
   /// The folder to read.
@@ -94,6 +102,20 @@ struct Batch: DocumentedCommand, WritesSongs {
 
   /// The MidiTok tokenizer of `--to tokens`.
   @OptionGroup(title: "MidiTok tokens (--to tokens)") var tokenizer: TokenizerOptions
+
+  /// Write packed token datasets.
+  @Flag(
+    name: .long,
+    help: ArgumentHelp(
+      "With --to tokens: write one packed, memory-mapped token dataset (ids.bin, index.bin, sources.jsonl, "
+        + "manifest.json) per split part and shard instead of a file per song."))
+  var pack = false
+
+  /// Chunks of at most `--max-seq-len` tokens.
+  @OptionGroup(title: "Chunks (--to tokens)") var chunks: ChunkOptions
+
+  /// Augmented variants in a pack.
+  @OptionGroup(title: "Augmentation (--to tokens --pack)") var augmentation: AugmentGridOptions
 
   /// Turn every tolerated problem into a failure.
   @Flag(name: .long, help: "Fail files with any problem instead of converting them with a warning.")
@@ -254,6 +276,20 @@ struct Batch: DocumentedCommand, WritesSongs {
     } else if tokenizer.tokenizer != nil {
       throw KitError(.usage, "--tokenizer goes with --to tokens")
     }
+    let chunking = try chunks.chunking()
+    _ = try augmentation.grid()
+    if to != .tokens, pack || chunking != nil {
+      throw KitError(.usage, "\(pack ? "--pack" : "--max-seq-len") goes with --to tokens")
+    }
+    if !pack, let name = augmentation.optionsGiven.first {
+      throw KitError(.usage, "\(name) goes with --pack (each variant is a sequence of the pack)")
+    }
+    if pack && retryFailed {
+      throw KitError(
+        .usage,
+        "--retry-failed does not go with --pack (a pack keeps its inputs in order; --force makes it again)")
+    }
+    if pack && stats { throw KitError(.usage, "--stats does not go with --pack") }
     settings.dedup = dedup
     settings.stats = stats
     settings.fingerprintsOnly = fingerprintsOnly
@@ -269,7 +305,18 @@ struct Batch: DocumentedCommand, WritesSongs {
   /// Runs the batch and exits 0, 1, or 128 + the signal that interrupted it.
   func run() throws {
     var settings = try configuration()
-    if settings.outputKind == .tokens { settings.encoding.tokens = try tokenizer.tokensOptions() }
+    if settings.outputKind == .tokens {
+      settings.encoding.tokens = try tokenizer.tokensOptions()
+      settings.encoding.tokens.chunking = try chunks.chunking()
+      if pack, let tokenizerModel = settings.encoding.tokens.tokenizer {
+        let options = TokenPackOptions(
+          tokenizerBytes: try FileIO.read(tokenizer.tokenizer ?? ""), tokenizer: tokenizerModel,
+          chunking: settings.encoding.tokens.chunking, grid: try augmentation.grid())
+        settings.encoding.tokens.grid = options.grid
+        settings.encoding.tokens.layout = .pack(idBytes: options.idBytes)
+        settings.pack = options
+      }
+    }
     settings.hintWords = CommandLineHints(Self.self).words
     let style: ProgressPrinter.Style = quiet ? .none : (isatty(2) != 0 && !verbose ? .bar : .lines)
     let result = try BatchRunner(configuration: settings).run(progress: ProgressPrinter(style: style))

@@ -33,8 +33,12 @@ struct BatchSummary {
       "\(Human.fixed(result.seconds, 2)) s, \(Human.fixed(Double(totals.done) / seconds, 1)) files/s, "
         + "\(Human.fixed(Double(totals.bytesIn) / 1e6 / seconds, 1)) MB/s",
     ]
+    let packed =
+      totals.sequences > 0 || totals.skippedVariants > 0
+      ? "midiroll: packed \(totals.sequences) sequence(s) of \(totals.tokens) tokens, 0 truncated, "
+        + "\(totals.skippedVariants) variant(s) MidiTok would not make skipped\n" : ""
     return head + counts.joined(separator: ", ") + "\n"
-      + "midiroll: " + rates.joined(separator: "; ") + "\n"
+      + "midiroll: " + rates.joined(separator: "; ") + "\n" + packed
       + "midiroll: report: \(result.reportPath)\n"
   }
 }

@@ -110,13 +110,15 @@ public struct SongPipeline: Sendable {
 }
 
 /// Where a pipeline's output goes.
-public enum OutputTarget: Sendable {
+public enum OutputTarget {
   /// A path the user named (`-`: standard output), never one of `inputs` unless `force`
   /// (``FileIO/write(to:inputs:force:_:)``).
   case path(String, inputs: [String], force: Bool)
   /// A batch output: a temporary file in `slot`, folders created, renamed into place
   /// (``FileIO/writeAtomically(to:slot:tag:createFolders:_:)``).
   case batch(String, slot: TemporarySlot, tag: String)
+  /// A sink the caller holds (one that collects the bytes in memory: `batch --pack`'s pieces).
+  case sink(OutputSink)
 
   /// Writes what `body` gives the sink.
   /// - Returns: The bytes written.
@@ -132,6 +134,11 @@ public enum OutputTarget: Sendable {
       return written
     case .batch(let path, let slot, let tag):
       return try FileIO.writeAtomically(to: path, slot: slot, tag: tag, body)
+    case .sink(let sink):
+      let before = sink.count
+      try body(sink)
+      try sink.finish()
+      return sink.count - before
     }
   }
 }

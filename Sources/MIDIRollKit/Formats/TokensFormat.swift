@@ -17,7 +17,8 @@ public enum TokensFormat {
         throw KitError(.usage, "tokens need a MidiTok tokenizer file", hints: [.nameTokenizer])
       }
       return Encoder(
-        tokenizer: tokenizer, chunking: options.tokens.chunking, augmentation: options.tokens.augmentation)
+        tokenizer: tokenizer, chunking: options.tokens.chunking, augmentation: options.tokens.augmentation,
+        grid: options.tokens.grid, layout: options.tokens.layout)
     }, decoderNeedsOptions: true)
 
   /// Tokenizes a song: its `.mid` bytes (a piano roll is written as `.mid` first) read as
@@ -28,6 +29,10 @@ public enum TokensFormat {
     let chunking: TokenChunking?
     /// Shift the song first, or not.
     let augmentation: ScoreAugmentation
+    /// The variants of a pack (the original alone without offsets).
+    let grid: AugmentationGrid
+    /// JSON, or a pack's piece.
+    let layout: TokensLayout
 
     func write(_ input: SongInput, to sink: OutputSink) throws(KitError) -> [KitNotice] {
       try writeCounting(input, to: sink).notices
@@ -56,6 +61,12 @@ public enum TokensFormat {
         var score = reading.score
         reading.score = Score(ticksPerQuarter: score.ticksPerQuarter)
         if !augmentation.isIdentity { score = try score.augmented(augmentation) }
+        if case .pack(let idBytes) = layout {
+          let piece = try tokenizer.packPiece(of: score, grid: grid, chunking: chunking, idBytes: idBytes)
+          sink.write(piece.bytes)
+          return EncoderReport(
+            tokens: piece.tokens, warnings: reading.warnings.map(\.description), notes: reading.noteOnCount)
+        }
         if let chunking {
           let chunks = try tokenizer.encodeChunks(consume score, chunking)
           sink.write(TokensFormat.chunksJSON(chunks, idsAreEncoded: tokenizer.trainedModel != nil))
@@ -137,6 +148,10 @@ public struct TokensOptions: Sendable {
   public var chunking: TokenChunking?
   /// Shift pitches, velocities and durations first, as MidiTok's `augment_score`.
   public var augmentation = ScoreAugmentation()
+  /// The variants of each song in a pack (`batch --augment`), MidiTok's `augment_dataset`.
+  public var grid = AugmentationGrid()
+  /// MidiTok's tokens JSON, or a pack's pieces (`batch --pack`).
+  public var layout = TokensLayout.json
 
   /// No tokenizer: the tokens format refuses to work until one is given.
   public init() {}

@@ -175,6 +175,13 @@ public struct Tokenizer: Sendable {
   /// Octuple the sum of the vocabularies').
   public var vocabularySize: Int { trainedModel?.vocabularySize ?? vocabularies.reduce(0) { $0 + $1.count } }
 
+  /// Ids per token: the number of vocabularies of CPWord and Octuple, else 1.
+  public var tokenWidth: Int { vocabularies.count > 1 ? vocabularies.count : 1 }
+
+  /// One more than the largest id a token field can hold (what a packed dataset's id type must
+  /// hold): the trained model's vocabulary, or the largest vocabulary.
+  public var idLimit: Int { trainedModel?.vocabularySize ?? vocabularies.map(\.count).max() ?? 0 }
+
   /// The ticks per beat a denominator has in a song resampled to `ticksPerQuarter`
   /// (`compute_ticks_per_beat`).
   static func ticksPerBeat(denominator: Int, ticksPerQuarter: Int) -> Int {
