@@ -44,3 +44,34 @@ def test_the_readme_token_dataset_runs(monkeypatch):
     first = dataset[0]
     assert first["input_ids"][0] == tokenizer.bos_id and first["attention_mask"].sum() <= 256
     assert set(np.unique(batch)) <= set(range(len(tokenizer)))
+
+
+def make_pack(cli, folder):
+    """Packs the samples into `folder`/packs as the README's command does (without the split)."""
+    import subprocess
+    subprocess.run([cli, "batch", os.path.join(ROOT, "Samples"), os.path.join(folder, "packs"), "--to", "tokens",
+                    "--tokenizer", os.path.join(ROOT, "Samples", "tokenizers", "remi.json"), "--pack",
+                    "--max-seq-len", "256", "--bos", "--eos", "--augment", "pitch=-2,0,2", "--include", "*.mid", "--quiet"], check=True)
+
+
+def test_the_readme_pack_is_read_with_numpy_alone(cli, tmp_path, monkeypatch, capsys):
+    make_pack(cli, tmp_path)
+    monkeypatch.chdir(tmp_path)
+    names = {}
+    exec(compile(readme_example("pack"), "README.md", "exec"), names)
+    dataset = midiroll.TokenDataset(tmp_path / "packs")
+    assert names["first"].tolist() == dataset[0].tolist() and len(dataset[0]) <= 256
+    assert names["sources"][names["record"]["source"]] == dataset.info(0).source
+    assert dataset.info(0).source in capsys.readouterr().out
+
+
+def test_the_readme_token_dataset_runs_with_collate(cli, tmp_path, monkeypatch):
+    make_pack(cli, tmp_path)
+    monkeypatch.chdir(tmp_path)
+    os.symlink(os.path.join(ROOT, "Samples"), tmp_path / "Samples")
+    names = {}
+    exec(compile(readme_example("dataset"), "README.md", "exec"), names)
+    batch, ds = names["batch"], names["ds"]
+    assert batch["input_ids"].shape[0] == 8 and batch["labels"].shape == batch["input_ids"].shape
+    shortest = sorted(len(ds[i]) for i in range(len(ds)))[:8]
+    assert batch["input_ids"].shape[1] == max(shortest) - 1

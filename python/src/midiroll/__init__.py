@@ -7,6 +7,7 @@
     >>> song.transpose(2).quantize("1/16").write("up.mid")   # the command line's edits and writers
     >>> tok = midiroll.Tokenizer("tokenizer.json")             # MidiTok's ids, in-process
     >>> tok.encode("song.mid"), tok.encode_chunks("song.mid", max_seq_len=1024)
+    >>> ds = midiroll.TokenDataset("tokens/train", tok); midiroll.collate(ds[:8], pad_id=tok.pad_id)
 
 The reading is midiroll's Swift reader (the same as the `midiroll` command line's), reached
 through its C ABI (`include/midiroll.h`) with ctypes; the GIL is released while a file is
@@ -18,7 +19,8 @@ Importing it changes nothing process-wide. A program that reads many large songs
 """
 
 from ._allocator import keep_freed_memory
-from ._errors import EditError, MidiError, TokenizerError
+from ._dataset import SequenceInfo, TokenDataset, collate
+from ._errors import EditError, MidiError, TokenDatasetError, TokenizerError
 from ._library import ABI_VERSION, library as _loaded
 from ._read import DEFAULT_MAX_SIZE, read
 from ._song import (
@@ -32,6 +34,7 @@ __version__: str = _loaded.midiroll_version().decode("ascii")
 
 __all__ = [
     "ABI_VERSION", "DEFAULT_MAX_SIZE", "EditError", "KEY_SIGNATURE_DTYPE", "MidiError", "NOTE_DTYPE", "NoteEnd",
-    "POSITION_DTYPE", "SECONDS_DTYPE", "Song", "TEMPO_DTYPE", "TIME_SIGNATURE_DTYPE", "Track", "keep_freed_memory",
-    "TokenChunk", "Tokenizer", "TokenizerError", "read", "stats",
+    "POSITION_DTYPE", "SECONDS_DTYPE", "SequenceInfo", "Song", "TEMPO_DTYPE", "TIME_SIGNATURE_DTYPE", "Track",
+    "keep_freed_memory", "TokenChunk", "TokenDataset", "TokenDatasetError", "Tokenizer", "TokenizerError", "collate",
+    "read", "stats",
 ]

@@ -47,3 +47,15 @@ class TokenizerError(ValueError):
         Traceback (most recent call last):
         midiroll.TokenizerError: $: the name "tokenization" is missing ...
     """
+
+
+class TokenDatasetError(ValueError):
+    """A packed token dataset (`midiroll.TokenDataset`) that does not hold what its manifest
+    commits: a file missing or cut short, a record pointing past the ids, a manifest of another
+    format, or a tokenizer that is not the one the ids were made with. `str(error)` is one line
+    naming the file and, where it matters, the byte offset.
+
+        >>> midiroll.TokenDataset("tokens/train")
+        Traceback (most recent call last):
+        midiroll.TokenDatasetError: tokens/train/pack-1-of-1/ids.bin: cut short: 1200 bytes, ...
+    """

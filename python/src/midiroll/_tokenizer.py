@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import hashlib
 import json
 import os
 from dataclasses import dataclass
@@ -85,6 +86,7 @@ class Tokenizer:
                 raise TokenizerError(message)
             raise RuntimeError(f"midiroll: {message} (code {code})")
         self._handle = _TokenizerHandle(handle)
+        self._sha256: str = hashlib.sha256(data).hexdigest()
         self.name: Optional[str] = name
         """The tokenizer file's path, or None for bytes."""
         described = json.loads(_taken(_call_bytes(library.midiroll_tokenizer_describe, handle)))
