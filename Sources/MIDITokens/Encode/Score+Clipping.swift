@@ -43,6 +43,29 @@ extension Score {
       result.tracks[index].lyricTimes.removeAll { !inside($0) }
     }
     func sentinel<T>(_ events: [T], time: (T) -> Int32, moved: (T) -> T) -> [T] {
+      if timeSorted {
+        // In time order: the first of the latest events at or before `start`, then those
+        // after it and before `end`, found by binary searches.
+        func firstIndex(after tick: Int32, orAt: Bool) -> Int {
+          var low = 0
+          var high = events.count
+          while low < high {
+            let middle = (low + high) / 2
+            let value = time(events[middle])
+            if value < tick || (!orAt && value == tick) { low = middle + 1 } else { high = middle }
+          }
+          return low
+        }
+        let after = firstIndex(after: start, orAt: false)
+        let upper = max(after, firstIndex(after: end, orAt: true))
+        var kept = Array(events[after..<upper])
+        if after > 0 {
+          let latest = time(events[after - 1])
+          let first = firstIndex(after: latest, orAt: true)
+          kept.insert(moved(events[first]), at: 0)
+        }
+        return kept
+      }
       var kept: [T] = []
       var first: T?
       for event in events {
@@ -66,7 +89,8 @@ extension Score {
     return start == 0 ? result : result.shifted(by: -start)
   }
 
-  /// Whether every track's notes, controls, pitch bends, pedals and lyrics are in time order.
+  /// Whether every track's notes, controls, pitch bends, pedals and lyrics, and the time
+  /// signatures, key signatures and tempos, are in time order.
   var isTimeSorted: Bool {
     func sorted<T>(_ items: [T], _ time: (T) -> Int32) -> Bool {
       var previous = Int32.min
@@ -80,7 +104,7 @@ extension Score {
     return tracks.allSatisfy { track in
       sorted(track.notes, \.time) && sorted(track.controls, \.time) && sorted(track.pitchBends, \.time)
         && sorted(track.pedals, \.time) && sorted(track.lyricTimes) { $0 }
-    }
+    } && sorted(timeSignatures, \.time) && sorted(keySignatures, \.time) && sorted(tempos, \.time)
   }
 
   /// symusic's `shift_time(offset)`: every event `offset` ticks later.

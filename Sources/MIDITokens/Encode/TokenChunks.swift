@@ -59,7 +59,8 @@ extension Tokenizer {
   ///
   /// A per-track tokenizer cuts each track alone, as `split_score_per_tracks` gives it; one
   /// stream cuts the whole song. A chunk starts and ends at bar lines and holds as many bars as
-  /// fit (found by a binary search over its end bar); consecutive chunks share
+  /// fit (found by measuring where its notes say the limit falls; a chunk nine tenths full, or
+  /// whose next bar is guessed not to fit, is taken); consecutive chunks share
   /// `overlapBars` bars. A bar whose own tokens are too many is cut inside, at the latest note
   /// onset that still fits. Every note lies in some chunk; a chunk with no notes is left out.
   /// - Throws: ``TokensError``: the song cannot be tokenized, the length is below what one
@@ -152,40 +153,32 @@ extension Tokenizer {
         estimate.learn(measured: candidate.tokenCount, from: startTick, to: bars[bar])
         return candidate.tokenCount <= limit ? candidate : nil
       }
-      // The last bar that fits: from the guess, doubling steps up or down to a bar that fits
-      // and one that does not, then halving between them.
+      // The end bar: each candidate the bar the notes say the limit falls at, at the tokens per
+      // note last measured, between the last bar measured to fit and the first measured not
+      // to (halving after four guesses); done when the next bar is measured not to fit, or is
+      // guessed not to, or the chunk is nine tenths full.
       var best: TokenChunk?
       var bestEnd = start
       var failing = bars.count
-      if let chunk = try fitting(guess) {
-        (best, bestEnd) = (chunk, guess)
-        var step = 1
-        while bestEnd + 1 < failing && bestEnd < bars.count - 1 {
-          let bar = min(bestEnd + step, bars.count - 1, failing - 1)
-          if let chunk = try fitting(bar) {
-            (best, bestEnd) = (chunk, bar)
-            step *= 2
-          } else {
-            failing = bar
-            step = 1
+      var candidate = guess
+      var guesses = 0
+      while true {
+        if let chunk = try fitting(candidate) {
+          (best, bestEnd) = (chunk, candidate)
+          if bestEnd + 1 >= failing || chunk.tokenCount * 10 >= limit * 9
+            || estimate.wouldExceed(
+              limit, measured: chunk.tokenCount, from: startTick, measuredEnd: bars[bestEnd],
+              nextEnd: bars[bestEnd + 1])
+          {
+            break
           }
+        } else {
+          failing = candidate
+          if bestEnd + 1 >= failing { break }
         }
-      } else {
-        failing = guess
-        var step = 1
-        while best == nil && failing > start + 1 {
-          let bar = max(failing - step, start + 1)
-          if let chunk = try fitting(bar) {
-            (best, bestEnd) = (chunk, bar)
-          } else {
-            failing = bar
-            step *= 2
-          }
-        }
-        while best != nil && bestEnd + 1 < failing {
-          let bar = (bestEnd + failing) / 2
-          if let chunk = try fitting(bar) { (best, bestEnd) = (chunk, bar) } else { failing = bar }
-        }
+        guesses += 1
+        let guessed = estimate.lastBar(fitting: limit, from: startTick, bars: bars, after: bestEnd)
+        candidate = guesses < 4 ? min(max(guessed, bestEnd + 1), failing - 1) : (bestEnd + failing) / 2
       }
       if let best {
         if Self.hasNotes(onsets, from: startTick, before: best.endTick) {

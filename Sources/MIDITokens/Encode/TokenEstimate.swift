@@ -38,6 +38,15 @@ struct TokenEstimate {
     return low
   }
 
+  /// Whether a chunk from `start` measured at `measured` tokens up to `measuredEnd` would pass
+  /// `limit` if it went on to `nextEnd`, at its own tokens per note.
+  func wouldExceed(_ limit: Int, measured: Int, from start: Int, measuredEnd: Int, nextEnd: Int) -> Bool {
+    let held = notes(from: start, before: measuredEnd)
+    let added = notes(from: measuredEnd, before: nextEnd)
+    guard held > 0, added > 0 else { return false }
+    return Double(measured) + Double(added) * Double(measured) / Double(held) > Double(limit)
+  }
+
   /// Learns from a chunk from `start` to `end` measured at `tokens` tokens.
   mutating func learn(measured tokens: Int, from start: Int, to end: Int) {
     let notes = notes(from: start, before: end)

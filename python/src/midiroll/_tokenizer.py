@@ -178,9 +178,10 @@ class Tokenizer:
         """A song's tokens cut into chunks of at most `max_seq_len` tokens, each MidiTok's
         `encode` of the song clipped to its ticks (`midiroll tokenize --max-seq-len`).
 
-        The cut is measured, not estimated: every candidate is tokenized. Chunks start and end
-        at bar lines, hold as many bars as fit, and share `overlap_bars` bars; only a bar whose
-        own tokens are too many is cut inside, at the latest note onset that fits. Every note
+        The cut is measured, not estimated: every chunk is tokenized before it is kept. Chunks
+        start and end at bar lines, hold as many bars as fit (a chunk nine tenths full is
+        taken), and share `overlap_bars` bars; only a bar whose own tokens are too many is cut
+        inside, at the latest note onset that fits. Every note
         lies in some chunk, and a chunk with no notes is left out. A per-track tokenizer cuts
         each track alone.
 
