@@ -214,13 +214,18 @@ bench-npz: deps
 # MidiTok tokens: `batch --to tokens --jobs 1` over the real corpus copied 10 times beside MidiTok
 # 3.1 in one Python process (REMI default, REMI + BPE): files/s by the wall clock and per CPU
 # second, their ratios, and memory per file against its bytes (the corpus, the large file: peak
-# RSS, and the heap's peak under valgrind's massif).
+# RSS, and the heap's peak under valgrind's massif). Then packed datasets (Benchmarks/pack.sh):
+# batch --pack --max-seq-len 1024 over the corpus x 500, per core and memory, the pack's size,
+# and midiroll.TokenDataset opening ten million sequences.
 bench-tokens: deps
 	$(RELEASE_BUILD) --product midiroll-bench
 	$(RELEASE_BUILD) --product midiroll
 	$(RELEASE_BIN)/midiroll-bench --save-large .build/bench-large.mid --workloads large \
 	  --tools midiroll --passes 1 --min-seconds 0 --no-python >/dev/null
 	sh Benchmarks/tokens.sh $(RELEASE_BIN)/midiroll $(PYTHON) .build/bench-large.mid
+	$(MAKE) --no-print-directory wheel
+	$(PYTHON) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps dist/midiroll-*.whl
+	sh Benchmarks/pack.sh $(RELEASE_BIN)/midiroll $(PYTHON)
 
 # The interactive page of the large file (the real corpus's largest file repeated to ~8 MB, as
 # midiroll-bench builds it): page size against the song's JSON, and load and pan times in headless

@@ -140,7 +140,15 @@ echo "== batch: every sample to trained tokens (midiroll batch --to tokens), tok
 tokens=$(grep -o '"tokens":[0-9]*' "$out/tokens/batch/midiroll-report.jsonl" | awk -F: '{t += $2} END {print t}')
 echo "  -> $out/tokens/batch/: $tokens trained ids (MidiTok's DatasetJSON reads the folder;" \
   "report: midiroll-report.jsonl)"
-
+echo
+echo "== a packed token dataset: chunks of at most 128 ids, augmented as MidiTok's augment_dataset, split (batch --pack)"
+"$bin" batch "$out/songs" "$out/tokens/packs" --to tokens --tokenizer "$samples/tokenizers/remi.json" --pack \
+  --max-seq-len 128 --bos --eos --augment pitch=-2,2 --augment velocity=-8,8 --split train=0.8,valid=0.2 --quiet
+for part in train valid; do
+  manifest="$out/tokens/packs/$part/pack-1-of-1/manifest.json"
+  echo "  -> $out/tokens/packs/$part/pack-1-of-1/: $(grep -o '"sequences" : [0-9]*' "$manifest" | grep -o '[0-9]*$')" \
+    "sequences, $(grep -o '"tokens" : [0-9]*' "$manifest" | grep -o '[0-9]*$') tokens (ids.bin, index.bin, sources.jsonl, manifest.json)"
+done
 
 echo "== in Python: every sample's notes as NumPy arrays, its statistics, and edits written back, in-process (import midiroll; midiroll.read, midiroll.stats, song.transpose(2).quantize(\"1/16\").write(...))"
 if [ -n "$python" ]; then
@@ -149,6 +157,8 @@ if [ -n "$python" ]; then
   echo "  -> $out/python/stats.jsonl (midiroll.stats of every sample: muspy's metrics, facts, fingerprint)"
   echo "  -> $out/python/edited/ (every sample transposed, quantized and sliced in Python: the command line's bytes)"
   echo "  -> $out/python/tokens.jsonl (every sample in chunks of at most 64 MidiTok REMI ids, in Python)"
+  echo "  the packed dataset opened in Python (midiroll.TokenDataset, midiroll.collate):"
+  "$python" "$samples/python_demo.py" --pack "$out/tokens/packs/train" "$samples/tokenizers/remi.json"
 else
   echo "  skipped: no Python given (make demo installs the wheel and gives its venv's)"
 fi

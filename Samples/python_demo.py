@@ -7,7 +7,11 @@ edited in-process as the command line edits (transposed, quantized, sliced) and 
 with MidiTok's ids (Samples/tokenizers/remi.json), augmented, decoded, and cut into chunks of at
 most 64 tokens, written as tokens.jsonl.
 
+With --pack, opens a packed token dataset (`midiroll batch --to tokens --pack`) and makes a
+training batch of it: midiroll.TokenDataset and midiroll.collate.
+
 Usage: python_demo.py SAMPLES_DIR OUT.npz
+       python_demo.py --pack PACK_DIR TOKENIZER.json
 """
 
 import json
@@ -17,6 +21,17 @@ import sys
 import numpy as np
 
 import midiroll
+
+if sys.argv[1] == "--pack":
+    tok = midiroll.Tokenizer(sys.argv[3])
+    ds = midiroll.TokenDataset(sys.argv[2], tokenizer=tok)
+    info = ds.info(0)
+    print(f"    {len(ds)} sequences, {ds.tokens} tokens ({ds.dtype}), lengths {int(ds.lengths.min())}"
+          f"-{int(ds.lengths.max())}; the first from {info.source}, track {info.track}, ticks"
+          f" {info.start_tick}-{info.end_tick}, offsets {info.offsets}: {ds[0][:6].tolist()}...")
+    batch = midiroll.collate([ds[i] for i in range(min(8, len(ds)))], pad_id=tok.pad_id, shift_labels=True)
+    print("    collate (MidiTok's DataCollator): " + ", ".join(f"{k} {v.shape} {v.dtype}" for k, v in batch.items()))
+    sys.exit(0)
 
 samples, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
 arrays = {}

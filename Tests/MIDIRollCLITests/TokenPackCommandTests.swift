@@ -50,6 +50,11 @@ struct TokenPackCommandTests {
     let records = index.withUnsafeBytes { raw in
       (0..<sequences).map { TokenPackRecord(raw, at: $0 * TokenPackRecord.byteCount) }
     }
+    let report = try runMIDIRoll(["report", folders.output.path, "--json"])
+    let summary = try #require(try JSONSerialization.jsonObject(with: Data(report.stdout)) as? [String: Any])
+    #expect(
+      summary["sequences"] as? Int == sequences && summary["tokens"] as? Int == manifest["tokens"] as? Int)
+    #expect(summary["truncations"] as? Int == 0 && summary["skippedVariants"] as? Int == 0)
     var next: UInt64 = 0
     for (source, name) in sources.enumerated() {
       let mine = records.filter { $0.source == UInt32(source) }

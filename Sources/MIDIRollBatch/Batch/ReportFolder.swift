@@ -159,6 +159,17 @@ public struct ReportFolder: Sendable {
     return result
   }
 
+  /// The tokens, sequences and skipped variants of the inputs' latest lines (`--to tokens`,
+  /// `--pack`), `nil` when no line has tokens.
+  var tokenTotals: (tokens: Int, sequences: Int, skippedVariants: Int)? {
+    let lines = latest.values.filter { $0.tokens != nil }
+    guard !lines.isEmpty else { return nil }
+    return (
+      lines.reduce(0) { $0 + ($1.tokens ?? 0) }, lines.reduce(0) { $0 + ($1.sequences ?? 0) },
+      lines.reduce(0) { $0 + ($1.skippedVariants ?? 0) }
+    )
+  }
+
   /// The summary as one JSON object.
   public var json: String {
     var object = JSONLine()
@@ -168,6 +179,12 @@ public struct ReportFolder: Sendable {
     object.add("skipped", count(.skipped))
     object.add("duplicates", count(.duplicate))
     object.add("missing", missing)
+    if let totals = tokenTotals {
+      object.add("tokens", totals.tokens)
+      object.add("sequences", totals.sequences)
+      object.add("truncations", 0)
+      object.add("skippedVariants", totals.skippedVariants)
+    }
     var groups: [String] = []
     for group in failures {
       var line = JSONLine()
@@ -218,6 +235,11 @@ public struct ReportFolder: Sendable {
     if count(.duplicate) > 0 { counts += ", \(count(.duplicate)) duplicates" }
     if missing > 0 { counts += ", \(missing) missing" }
     lines.append(counts)
+    if let totals = tokenTotals {
+      lines.append(
+        "\(totals.tokens) tokens in \(totals.sequences) sequence(s), 0 truncated, \(totals.skippedVariants) "
+          + "variant(s) MidiTok would not make skipped")
+    }
     if unreadableLines > 0 {
       lines.append("\(unreadableLines) line(s) could not be read (cut short by a stopped run)")
     }

@@ -25,6 +25,10 @@ struct ReportLog: Sendable {
     var kept: String?
     /// Its statistics (`batch --stats`).
     var stats: StatsLine?
+    /// Its tokens (`--to tokens`), and sequences and variants skipped (`--pack`).
+    var tokens: Int?
+    var sequences: Int?
+    var skippedVariants: Int?
     /// When the run that wrote the line started (ISO 8601), for ordering across files.
     var runStarted: String
     /// The line's number in its file (1-based).
@@ -70,6 +74,9 @@ struct ReportLog: Sendable {
     var cannotWrite: Bool?
     var kept: String?
     var stats: StatsLine?
+    var tokens: Int?
+    var sequences: Int?
+    var skippedVariants: Int?
     var run: RunMembers?
     var summary: SummaryMembers?
   }
@@ -110,6 +117,8 @@ struct ReportLog: Sendable {
         entries[input] = Entry(
           input: input, status: status, output: parsed.output, reason: parsed.reason,
           cannotWrite: parsed.cannotWrite ?? false, kept: parsed.kept, stats: parsed.stats,
+          tokens: parsed.tokens,
+          sequences: parsed.sequences, skippedVariants: parsed.skippedVariants,
           runStarted: runs.last?.started ?? "", line: number)
       } else {
         unreadableLines.append(number)

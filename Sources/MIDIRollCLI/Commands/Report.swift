@@ -19,7 +19,8 @@ struct Report: DocumentedCommand {
       stopped while writing are counted and passed over.
 
       --json prints one object: {"inputs": N, "ok": N, "failed": N, "skipped": N, \
-      "duplicates": N, "missing": N, "reports": [paths], "runs": N, "unreadableLines": N, \
+      "duplicates": N, "missing": N, (with --to tokens: "tokens": N, "sequences": N, \
+      "truncations": 0, "skippedVariants": N,) "reports": [paths], "runs": N, "unreadableLines": N, \
       "failures": [{"reason": …, "count": N, "examples": [paths]}], "incomplete": [{"shard": \
       "K/N", …}], "duplicateGroups": [{"kept": path, "duplicates": [paths]}], "stats": {…}} \
       ("stats" when 'midiroll batch' ran with --stats: histograms of notes, seconds, bars, tempo, \
