@@ -149,6 +149,7 @@ for part in train valid; do
   echo "  -> $out/tokens/packs/$part/pack-1-of-1/: $(grep -o '"sequences" : [0-9]*' "$manifest" | grep -o '[0-9]*$')" \
     "sequences, $(grep -o '"tokens" : [0-9]*' "$manifest" | grep -o '[0-9]*$') tokens (ids.bin, index.bin, sources.jsonl, manifest.json)"
 done
+echo
 
 echo "== in Python: every sample's notes as NumPy arrays, its statistics, and edits written back, in-process (import midiroll; midiroll.read, midiroll.stats, song.transpose(2).quantize(\"1/16\").write(...))"
 if [ -n "$python" ]; then

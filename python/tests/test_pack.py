@@ -73,7 +73,8 @@ def minimum_ticks(path):
     return max(round(0.03125 * symusic.Score(path).ticks_per_quarter), 1)
 
 
-@pytest.mark.parametrize("name,chunked", [("remi", True), ("tsd", True), ("remi-bpe", False)])
+@pytest.mark.parametrize("name,chunked", [("remi", True), ("tsd", True), ("remi-bpe", False), ("cpword", True),
+                                          ("octuple", False)])
 def test_every_sequence_is_the_tokenizers_own_encoding(packer, tmp_path, name, chunked):
     tokenizer_path = os.path.join(TOKENIZERS, f"{name}.json")
     tok = midiroll.Tokenizer(tokenizer_path)
@@ -84,6 +85,7 @@ def test_every_sequence_is_the_tokenizers_own_encoding(packer, tmp_path, name, c
     dataset = midiroll.TokenDataset(tmp_path / "out", tokenizer=tok)
     assert len(dataset) > 0 and dataset.manifests[0]["complete"]
     assert dataset.dtype == np.uint16 and dataset.manifests[0]["truncations"] == 0
+    assert dataset.width == (len(tok.vocab) if tok.tokenization in ("CPWord", "Octuple") else 1)
     for source, sequences in by_source(dataset).items():
         path = sources[source]
         variants = collections.OrderedDict()
@@ -105,12 +107,12 @@ def test_every_sequence_is_the_tokenizers_own_encoding(packer, tmp_path, name, c
             assert all(len(ids) <= 300 for *_, ids in rows) or not chunked
 
 
-# MidiTok's augment_dataset arguments, and where it judges them: REMI on every file, TSD and a
-# trained BPE on Debian's and the samples.
+# MidiTok's augment_dataset arguments, judged on the 407 files: REMI, TSD with every
+# combination, a trained BPE.
 JUDGED = [
     ("remi", ALL_FILES, ["pitch=-2,0,2", "velocity=-8,8", "duration=-0.125,0.25"], False),
-    ("tsd", DEBIAN + SAMPLES, ["pitch=-1,3", "velocity=5", "duration=0.5"], True),
-    ("remi-bpe", DEBIAN + SAMPLES, ["pitch=2", "velocity=-4,4"], False),
+    ("tsd", ALL_FILES, ["pitch=-1,3", "velocity=5", "duration=0.5"], True),
+    ("remi-bpe", ALL_FILES, ["pitch=2", "velocity=-4,4"], False),
 ]
 
 
@@ -287,3 +289,34 @@ def test_an_existing_pack_needs_resume_or_force_and_the_same_settings(packer, tm
     replaced = pack(packer, folder, tmp_path / "out", tokenizer, "--force", "--max-seq-len", "64")
     assert replaced.returncode == 0
     assert midiroll.TokenDataset(tmp_path / "out").manifests[0]["max_seq_len"] == 64
+
+
+def test_dedup_leaves_a_duplicate_out_of_the_pack(packer, tmp_path):
+    folder, _ = linked_folder(tmp_path / "in", SAMPLES)
+    copy = tmp_path / "in" / "zz-copy" / os.path.basename(SAMPLES[0])
+    copy.parent.mkdir()
+    copy.write_bytes(open(SAMPLES[0], "rb").read())
+    tokenizer = os.path.join(TOKENIZERS, "remi.json")
+    pack(packer, folder, tmp_path / "out", tokenizer, "--dedup", "--max-seq-len", "128")
+    dataset = midiroll.TokenDataset(tmp_path / "out")
+    sources = {dataset.info(index).source for index in range(len(dataset))}
+    assert relative(SAMPLES[0]) in sources and not any(source.startswith("zz-copy") for source in sources)
+    assert dataset.manifests[0]["files"] == len(SAMPLES) + 1
+
+
+def test_a_dataset_pickles_by_path_and_crosses_a_spawned_process(packer, tmp_path):
+    import multiprocessing
+    import operator
+    import pickle
+
+    folder, _ = linked_folder(tmp_path / "in", SAMPLES)
+    pack(packer, folder, tmp_path / "out", os.path.join(TOKENIZERS, "remi.json"), "--max-seq-len", "128")
+    dataset = midiroll.TokenDataset(tmp_path / "out")
+    data = pickle.dumps(dataset)
+    assert len(data) < 2048  # a path and counts, not the mapped bytes
+    clone = pickle.loads(data)
+    assert len(clone) == len(dataset) and clone.info(3) == dataset.info(3)
+    assert all(np.array_equal(clone[index], dataset[index]) for index in range(len(dataset)))
+    with multiprocessing.get_context("spawn").Pool(1) as pool:  # as a DataLoader's workers get it
+        assert pool.apply(len, (dataset,)) == len(dataset)
+        assert pool.apply(operator.getitem, (dataset, 2)).tolist() == dataset[2].tolist()

@@ -96,10 +96,10 @@ extension Tokenizer {
 
   /// The chunks of one song (or one track's song), appended.
   ///
-  /// Each chunk's end bar is the last whose measured chunk fits: the search starts where the
-  /// song's own tokens say the limit falls (``TokenEstimate``), measures that bar and the next,
-  /// and widens by doubling steps, then halves, only when the estimate was wrong. Candidates
-  /// are clipped from a window of the song around the estimate, not from the whole song.
+  /// Each chunk's end bar is found by measuring where the notes say the limit falls
+  /// (``TokenEstimate``; see `docs/DESIGN.md`, "Chunks no longer than `max_seq_len`").
+  /// Candidates of a song in time order are clipped by binary searches; of another, from a
+  /// window of the song around the estimate, not from the whole song.
   private func appendChunks(
     of score: Score, track: Int?, _ chunking: TokenChunking, bos: Int32?, eos: Int32?,
     to chunks: inout [TokenChunk]
@@ -128,18 +128,21 @@ extension Tokenizer {
     var startTick = bars[0]
     while startTick <= lastOnset {
       let guess = estimate.lastBar(fitting: limit, from: startTick, bars: bars, after: start)
-      // The song from the chunk's start to a few bars past the guess: candidates within it are
-      // clipped from it.
+      // A song out of time order: the song from the chunk's start to a few bars past the guess,
+      // which candidates within it are clipped from (one in order is clipped by binary searches).
       let windowEnd = min(guess + max(4, (guess - start) / 4), bars.count - 1)
-      let window = score.clipped(
-        from: Int32(clamping: startTick), before: Int32(clamping: bars[windowEnd]), timeSorted: timeSorted)
+      let window =
+        timeSorted
+        ? nil : score.clipped(from: Int32(clamping: startTick), before: Int32(clamping: bars[windowEnd]))
       var measured: [Int: TokenChunk] = [:]
       // The chunk [startTick, endTick): its tokens, BOS and EOS counted.
       func tokens(until endTick: Int) throws(TokensError) -> TokenChunk {
         var ids =
-          endTick <= bars[windowEnd]
-          ? try chunkIDs(of: window, from: 0, before: endTick - startTick, timeSorted: timeSorted)
-          : try chunkIDs(of: score, from: startTick, before: endTick, timeSorted: timeSorted)
+          if let window, endTick <= bars[windowEnd] {
+            try chunkIDs(of: window, from: 0, before: endTick - startTick, timeSorted: false)
+          } else {
+            try chunkIDs(of: score, from: startTick, before: endTick, timeSorted: timeSorted)
+          }
         let isLast = endTick > lastOnset
         if first, let bos { ids.sequence.insert(contentsOf: repeatElement(bos, count: ids.width), at: 0) }
         if isLast, let eos { ids.sequence.append(contentsOf: repeatElement(eos, count: ids.width)) }
