@@ -217,28 +217,7 @@ public enum JSONEditLaws {
 
   /// A value as JSON text.
   static func serialize(_ value: JSONValue) -> [UInt8] {
-    JSONWriter.bytes { writer in write(value, to: &writer) }
-  }
-
-  private static func write(_ value: JSONValue, to writer: inout JSONWriter) {
-    switch value {
-    case .null: writer.null()
-    case .bool(let flag): writer.bool(flag)
-    case .integer(let number): writer.integer(number)
-    case .number(let number): writer.double(number.double())
-    case .string(let text): writer.string(text)
-    case .array(let items):
-      writer.beginArray()
-      for item in items { write(item, to: &writer) }
-      writer.endArray()
-    case .object(let object):
-      writer.beginObject()
-      for member in object.members {
-        writer.name(member.name)
-        write(member.value, to: &writer)
-      }
-      writer.endObject()
-    }
+    JSONWriter.bytes { writer in writer.value(value) }
   }
 }
 

@@ -12,6 +12,12 @@
     judge.py decode TOKENIZER.json IN.json OUT.json
         IN: a list of id lists. OUT: for each, the base ids of MidiTok's `decode_token_ids`; or
         {"error": message}.
+    judge.py train IN.json OUT.json
+        IN: a list of trainings, each {"words": [[word, count]...], "vocab_size", "min_frequency",
+        "special_tokens", "initial_alphabet", "continuing_subword_prefix", "end_of_word_suffix",
+        "limit_alphabet", "max_token_length"} (words without spaces). OUT: for each, the
+        `tokenizers` BpeTrainer's model: "vocab" (tokens in id order) and "merges" (pairs of tokens
+        in saved order).
 """
 
 import json
@@ -101,9 +107,34 @@ def decode(tokenizer_path: str, source: str, out: str) -> None:
         json.dump(results, file)
 
 
+def train(source: str, out: str) -> None:
+    from tokenizers import models, pre_tokenizers, trainers
+
+    with Path(source).open() as file:
+        jobs = json.load(file)
+    results = []
+    for job in jobs:
+        options = {key: job[key] for key in ("continuing_subword_prefix", "end_of_word_suffix", "limit_alphabet",
+                                              "max_token_length") if job.get(key) is not None}
+        trainer = trainers.BpeTrainer(
+            vocab_size=job["vocab_size"], min_frequency=job["min_frequency"], show_progress=False,
+            special_tokens=job["special_tokens"], initial_alphabet=job["initial_alphabet"], **options)
+        tokenizer = Tokenizer(models.BPE())
+        tokenizer.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
+        texts = [" ".join([word] * count) for word, count in job["words"]]
+        tokenizer.train_from_iterator(texts, trainer=trainer)
+        model = json.loads(tokenizer.to_str())["model"]
+        vocab = sorted(model["vocab"].items(), key=lambda item: item[1])
+        results.append({"vocab": [token for token, _ in vocab], "merges": model["merges"]})
+    with Path(out).open("w") as file:
+        json.dump(results, file)
+
+
 if __name__ == "__main__":
     command, tokenizer_file, *rest = sys.argv[1:]
-    if command == "dump":
+    if command == "train":
+        train(tokenizer_file, rest[0])
+    elif command == "dump":
         dump(tokenizer_file, rest[0], rest[1:])
     elif command == "encode":
         jobs = [tokenizer_file, *rest]
