@@ -121,6 +121,7 @@ let package = Package(
       name: "MIDIRollBatch",
       dependencies: [
         "MIDIRollKit", "MIDIRollFiles", "SMF", "JSON", "PianoRoll", "PianoRollJSON", "SongStatistics",
+        "MIDITokens", "TokenizerModels",
       ]),
     // The command line's options for what is done to a song and how it is written (edits,
     // quantize, keys, drums, sustain, `.npz`), parsed from words: the command line and the C ABI
@@ -135,7 +136,8 @@ let package = Package(
       name: "MIDIRollCLI",
       dependencies: [
         "SMF", "PianoRoll", "PianoRollJSON", "PianoRollRender", "PianoRollWeb", "PianoRollNPZ",
-        "MIDIRollFiles", "MIDIRollKit", "MIDIRollBatch", "MIDIRollOptions", "SongStatistics",
+        "MIDIRollFiles", "MIDIRollKit", "MIDIRollBatch", "MIDIRollOptions", "SongStatistics", "MIDITokens",
+        "TokenizerModels",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
@@ -150,7 +152,7 @@ let package = Package(
       name: "MIDIRollC",
       dependencies: [
         "CMIDIRoll", "SMF", "PianoRoll", "SongStatistics", "MIDIRollFiles", "MIDIRollKit", "MIDIRollOptions",
-        "MIDITokens",
+        "MIDITokens", "TokenizerModels",
       ]),
     .executableTarget(name: "make-samples", dependencies: ["SMF"]),
     .executableTarget(

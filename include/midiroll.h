@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /* The version of this ABI. */
-#define MIDIROLL_ABI_VERSION 5
+#define MIDIROLL_ABI_VERSION 6
 
 /* Return codes: the command line's exit codes, and one for a failed read. */
 #define MIDIROLL_OK 0
@@ -402,6 +402,36 @@ int32_t midiroll_tokenizer_encode(const midiroll_tokenizer *tokenizer, const mid
    are MIDIROLL_BAD_INPUT naming the JSON path. */
 int32_t midiroll_tokenizer_decode(const midiroll_tokenizer *tokenizer, const uint8_t *bytes, size_t count,
                                   const char *name, midiroll_song **song, midiroll_error *error);
+
+/* A tokenizer training, as `midiroll train-tokenizer` runs it: MidiTok 3.1's
+   tokenizer.train(vocab_size, model, files_paths=...). Songs are added from any number of
+   threads at once (each made into MidiTok's training words, then summed under a lock), then
+   the training runs once. Freed by midiroll_training_free(). */
+typedef struct midiroll_training midiroll_training;
+
+/* Sets up a training from a tokenizer file's `count` bytes: `model` "BPE", "WordPiece" or
+   "Unigram" (any case), `vocab_size`, and `options` a JSON object of MidiTok's trainer keyword
+   arguments ({"min_frequency": 2}; NULL for none). A vocabulary size not above the base
+   vocabulary's, a tokenizer of several vocabularies, an option the model's trainer does not
+   take or another model is MIDIROLL_USAGE; a file that is not a tokenizer MIDIROLL_BAD_INPUT. */
+int32_t midiroll_training_new(const uint8_t *bytes, size_t count, const char *name, const char *model,
+                              int64_t vocab_size, const char *options, midiroll_training **training,
+                              midiroll_error *error);
+
+/* Adds the song of a MIDI file's `count` bytes. A song symusic would not read
+   (`*outcome` 1: MidiTok's training skips it) or that MidiTok fails to tokenize (`*outcome` 2)
+   is MIDIROLL_BAD_INPUT, counted and left out; `*outcome` is 0 when it was added. */
+int32_t midiroll_training_add(midiroll_training *training, const uint8_t *bytes, size_t count,
+                              const char *name, int32_t *outcome, midiroll_error *error);
+
+/* Trains on the songs added: `*file` (the caller frees it) holds the trained tokenizer file as
+   MidiTok's save writes it, `*summary` a JSON object {"files", "unreadable", "refused",
+   "base_tokens", "unique_words", "merges"}. No song added is MIDIROLL_BAD_INPUT. */
+int32_t midiroll_training_train(midiroll_training *training, midiroll_bytes **file, midiroll_bytes **summary,
+                                midiroll_error *error);
+
+/* Frees a training (NULL is allowed). */
+void midiroll_training_free(midiroll_training *training);
 
 #ifdef __cplusplus
 }

@@ -11,7 +11,7 @@ struct MIDIRollCommand: ParsableCommand {
     subcommands: [
       Convert.self, Info.self, Stats.self, Check.self, Quantize.self, Filter.self, Batch.self, Report.self,
       Render.self, Show.self, Transpose.self, SliceCommand.self, Resample.self, Merge.self, Split.self,
-      Tokenize.self, Detokenize.self,
+      Tokenize.self, Detokenize.self, TrainTokenizer.self,
     ]
   )
 

@@ -50,7 +50,9 @@ struct BPETrainerJudgeTests {
         "min_frequency": job.trainer.minimumFrequency, "special_tokens": job.trainer.specialTokens.map(text),
         "initial_alphabet": job.trainer.initialAlphabet.map { text([$0]) },
       ]
-      if let prefix = job.trainer.continuingSubwordPrefix { entry["continuing_subword_prefix"] = text(prefix) }
+      if let prefix = job.trainer.continuingSubwordPrefix {
+        entry["continuing_subword_prefix"] = text(prefix)
+      }
       if let suffix = job.trainer.endOfWordSuffix { entry["end_of_word_suffix"] = text(suffix) }
       if let length = job.trainer.maximumTokenLength { entry["max_token_length"] = length }
       return entry
@@ -58,7 +60,8 @@ struct BPETrainerJudgeTests {
     let input = folder.appendingPathComponent("train.json")
     let output = folder.appendingPathComponent("trained.json")
     try JSONSerialization.data(withJSONObject: jobs).write(to: input)
-    let answers = try #require(try SavedTokenizers.judge(["train", input.path, output.path], output: output) as? [[String: Any]])
+    let answers = try #require(
+      try SavedTokenizers.judge(["train", input.path, output.path], output: output) as? [[String: Any]])
     try #require(answers.count == cases.count)
     var withMerges = 0
     for (number, (job, answer)) in zip(cases, answers).enumerated() {
@@ -67,7 +70,9 @@ struct BPETrainerJudgeTests {
       let vocabulary = try #require(answer["vocab"] as? [String])
       let merges = try #require(answer["merges"] as? [[String]])
       #expect(trained.tokens.map(text) == vocabulary, "case \(number): \(job.words)")
-      let ours = trained.merges.map { [text(trained.tokens[Int($0.first)]), text(trained.tokens[Int($0.second)])] }
+      let ours = trained.merges.map {
+        [text(trained.tokens[Int($0.first)]), text(trained.tokens[Int($0.second)])]
+      }
       #expect(ours == merges, "case \(number): \(job.words)")
       if !merges.isEmpty { withMerges += 1 }
     }

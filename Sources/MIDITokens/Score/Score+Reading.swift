@@ -42,8 +42,13 @@ extension Score {
       let read = try? fast.get()
       return ScoreReading(
         score: score, warnings: read?.warnings ?? [], noteOnCount: read?.noteOnCount ?? score.noteCount)
-    case .failure:
-      return try fast.get()
+    case .failure(let failure):
+      var reading = try fast.get()
+      switch failure {
+      case .refused(let reason): reading.symusicRefusal = TokensError(.symusicRefuses(reason))
+      case .undefined: reading.symusicRefusal = TokensError(.symusicRefuses("it would read outside the file"))
+      }
+      return reading
     }
   }
 
@@ -108,7 +113,7 @@ extension Score {
     }
     for kind in kinds {
       switch kind {
-      case .trackLengthTooShort, .trackLengthTooLong:
+      case .trackLengthTooShort, .trackLengthTooLong, .eventCutShort:
         return .trackLength
       case .trackLengthPastEnd where cutShort:
         return .trackLength
@@ -156,6 +161,17 @@ public struct ScoreReading: Sendable {
   public var warnings: [SMFWarning]
   /// The note-ons with a velocity above 0 (what midiroll counts as a file's notes).
   public var noteOnCount: Int
+  /// Why symusic refuses the file, which midiroll reads anyway; `nil` when symusic reads it
+  /// (MidiTok's training skips a file symusic refuses).
+  public var symusicRefusal: TokensError?
+
+  /// A reading.
+  public init(score: Score, warnings: [SMFWarning], noteOnCount: Int, symusicRefusal: TokensError? = nil) {
+    self.score = score
+    self.warnings = warnings
+    self.noteOnCount = noteOnCount
+    self.symusicRefusal = symusicRefusal
+  }
 }
 
 extension Score {

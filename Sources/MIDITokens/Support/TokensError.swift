@@ -39,6 +39,9 @@ public struct TokensError: Error, Hashable, Sendable, CustomStringConvertible {
     case chunkImpossible(maxSequenceLength: Int, tick: Int, needed: Int, missingToken: String?)
     /// An augmentation (``ScoreAugmentation``) pushes notes past what a song holds: why.
     case augmentationOutOfRange(String)
+    /// Training settings MidiTok refuses or skips (a vocabulary size not above the base one, a
+    /// tokenizer with several vocabularies, an option the trainer does not have): why.
+    case trainingRefused(String)
   }
 
   /// What went wrong.
@@ -78,7 +81,7 @@ public struct TokensError: Error, Hashable, Sendable, CustomStringConvertible {
       return "MidiTok cannot decode these tokens: \(reason)"
     case .trainedModel(let error):
       return error.description
-    case .augmentationOutOfRange(let reason):
+    case .augmentationOutOfRange(let reason), .trainingRefused(let reason):
       return reason
     case .chunkImpossible(let length, let tick, let needed, let missing):
       if let missing { return "the tokenizer has no \(missing) token to begin or end chunks with" }

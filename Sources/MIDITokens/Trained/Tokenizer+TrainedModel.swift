@@ -47,23 +47,16 @@ extension Tokenizer {
 }
 
 /// A receiver that encodes each sequence's base ids with a trained model, chunk by chunk as
-/// they come, and hands the trained ids of each chunk on to the next receiver.
-///
-/// The chunks are MidiTok's (`TokSequence._split_per_ticks`, as `encode_ids_split` says): a
-/// chunk ends before the first token (from the chunk's start on) whose tick is at or after
-/// each split tick but the first, so bars without tokens give empty chunks (which encode to
-/// nothing), and a tick no token reaches ends the splitting: the last chunk runs to the end.
-/// `encode_ids_split="no"`: the sequence is one chunk.
+/// they come (MidiTok's chunks, ``IDChunkSplitter``; an empty chunk encodes to nothing), and
+/// hands the trained ids of each chunk on to the next receiver.
 final class TrainedModelEncoding<Next: TokenSequenceReceiver>: TokenSequenceReceiver {
   let takesPieces = true
   let needsTimes = true
   private let tokenizer: Tokenizer
   private let next: Next
   private var encoder: TrainedChunkEncoder
-  /// The ticks the sequences are split at (empty: not split).
-  private var splitTicks: [Int] = []
-  /// The next split tick (the first is not one).
-  private var nextSplit = 1
+  /// Where chunks end.
+  private var splitter = IDChunkSplitter()
   /// The base ids of the chunk being gathered.
   private var chunk: [Int] = []
 
@@ -74,38 +67,30 @@ final class TrainedModelEncoding<Next: TokenSequenceReceiver>: TokenSequenceRece
   }
 
   func begin(score: Score, width: Int) throws(TokensError) {
-    switch tokenizer.config.encodeIDsSplit {
-    case "bar": splitTicks = Tokenizer.barTicks(of: score, beats: false)
-    case "beat": splitTicks = Tokenizer.barTicks(of: score, beats: true)
-    default: splitTicks = []
-    }
+    splitter = IDChunkSplitter(score: score, split: tokenizer.config.encodeIDsSplit)
     try next.begin(score: score, width: width)
   }
 
   func beginSequence() throws(TokensError) {
-    nextSplit = 1
+    splitter.beginSequence()
     encoder.chunkIndex = 0
     chunk.removeAll(keepingCapacity: true)
     try next.beginSequence()
   }
 
   func receive(_ ids: UnsafeBufferPointer<Int32>, times: UnsafeBufferPointer<Int32>) throws(TokensError) {
-    for index in ids.indices {
-      while nextSplit < splitTicks.count && Int(times[index]) >= splitTicks[nextSplit] {
-        try encodeChunk()
-        nextSplit += 1
-      }
-      chunk.append(Int(ids[index]))
+    try splitter.split(ids, times: times, into: &chunk) { (chunk: inout [Int]) throws(TokensError) in
+      try encode(&chunk)
     }
   }
 
   func endSequence() throws(TokensError) {
-    try encodeChunk()
+    try encode(&chunk)
     try next.endSequence()
   }
 
-  /// Encodes the chunk gathered and hands its trained ids on.
-  private func encodeChunk() throws(TokensError) {
+  /// Encodes a chunk gathered, empties it and hands its trained ids on.
+  private func encode(_ chunk: inout [Int]) throws(TokensError) {
     let encoded: [Int32]
     do {
       encoded = try encoder.encode(chunk)

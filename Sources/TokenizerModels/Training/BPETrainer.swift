@@ -81,7 +81,8 @@ public struct BPETrainer: Sendable {
       merges.append((top.pair, newToken))
       for index in top.words {
         changes.removeAll(keepingCapacity: true)
-        trainingWords[Int(index)].merge(first, second, into: newToken, maxLength: maxLength, changes: &changes)
+        trainingWords[Int(index)].merge(
+          first, second, into: newToken, maxLength: maxLength, changes: &changes)
         let count = counts[Int(index)]
         for change in changes {
           pairCounts[change.pair, default: 0] += change.delta * count
@@ -103,7 +104,8 @@ public struct BPETrainer: Sendable {
   /// 2. The alphabet: every character of the words and the initial alphabet, the rarest
   /// dropped past `alphabetLimit` (initial characters count as the most frequent), added in
   /// code point order after the special tokens.
-  private func addAlphabet(of words: [(word: [UInt32], count: Int)], to vocabulary: inout TrainingVocabulary) {
+  private func addAlphabet(of words: [(word: [UInt32], count: Int)], to vocabulary: inout TrainingVocabulary)
+  {
     var frequencies: [UInt32: Int] = [:]
     for (word, count) in words {
       for character in word { frequencies[character, default: 0] &+= count }

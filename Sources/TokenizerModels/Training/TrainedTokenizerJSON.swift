@@ -90,12 +90,14 @@ public struct TrainedTokenizerJSON: Sendable {
       writer.raw("{\"version\":\"1.0\",\"truncation\":null,\"padding\":null,\"added_tokens\":[")
       let added = specialTokens.compactMap { token in ids[token].map { (id: $0, token: token) } }
       var seen = Set<Int>()
-      for (index, entry) in added.sorted(by: { $0.id < $1.id }).enumerated() where seen.insert(entry.id).inserted {
+      for (index, entry) in added.sorted(by: { $0.id < $1.id }).enumerated()
+      where seen.insert(entry.id).inserted {
         if index > 0 { writer.rawByte(UInt8(ascii: ",")) }
         writer.raw("{\"id\":", integer: entry.id)
         writer.raw(",\"content\":")
         writer.rawString(Self.text(entry.token))
-        writer.raw(",\"single_word\":false,\"lstrip\":false,\"rstrip\":false,\"normalized\":false,\"special\":true}")
+        writer.raw(
+          ",\"single_word\":false,\"lstrip\":false,\"rstrip\":false,\"normalized\":false,\"special\":true}")
       }
       writer.raw("],\"normalizer\":null,\"pre_tokenizer\":")
       Self.metaspace(metaspace, to: &writer)
@@ -110,7 +112,8 @@ public struct TrainedTokenizerJSON: Sendable {
   /// MidiTok's Metaspace, or `null`.
   private static func metaspace(_ present: Bool, to writer: inout JSONWriter) {
     if present {
-      writer.raw("{\"type\":\"Metaspace\",\"replacement\":\"\u{2581}\",\"prepend_scheme\":\"always\",\"split\":true}")
+      writer.raw(
+        "{\"type\":\"Metaspace\",\"replacement\":\"\u{2581}\",\"prepend_scheme\":\"always\",\"split\":true}")
     } else {
       writer.raw("null")
     }
