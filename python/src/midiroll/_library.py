@@ -14,7 +14,7 @@ import ctypes
 import os
 import sys
 
-ABI_VERSION = 5
+ABI_VERSION = 6
 """`MIDIROLL_ABI_VERSION` of the header these bindings mirror."""
 
 OK = 0
@@ -177,6 +177,18 @@ def _load(kind=ctypes.CDLL) -> ctypes.CDLL:
     library.midiroll_tokenizer_decode.restype = ctypes.c_int32
     library.midiroll_tokenizer_decode.argtypes = [
         _tokenizer, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.POINTER(_song), _error]
+    _training = ctypes.c_void_p
+    library.midiroll_training_new.restype = ctypes.c_int32
+    library.midiroll_training_new.argtypes = [
+        ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int64, ctypes.c_char_p,
+        ctypes.POINTER(_training), _error]
+    library.midiroll_training_add.restype = ctypes.c_int32
+    library.midiroll_training_add.argtypes = [
+        _training, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.POINTER(ctypes.c_int32), _error]
+    library.midiroll_training_train.restype = ctypes.c_int32
+    library.midiroll_training_train.argtypes = [_training, ctypes.POINTER(_bytes), ctypes.POINTER(_bytes), _error]
+    library.midiroll_training_free.restype = None
+    library.midiroll_training_free.argtypes = [_training]
     library.midiroll_song_tracks.restype = ctypes.c_int32
     library.midiroll_song_tracks.argtypes = [
         _song, _columns, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64, _error]
@@ -197,3 +209,12 @@ holding_gil = _load(ctypes.PyDLL)
 
 FEW_ROWS = 4096
 """Rows filled holding the GIL (`holding_gil`); more are filled with it released."""
+
+
+def taken(handle: ctypes.c_void_p) -> bytes:
+    """The bytes of a `midiroll_bytes`, copied, the handle freed."""
+    try:
+        size = holding_gil.midiroll_bytes_size(handle)
+        return ctypes.string_at(holding_gil.midiroll_bytes_data(handle), size) if size else b""
+    finally:
+        holding_gil.midiroll_bytes_free(handle)

@@ -13,8 +13,9 @@ import numpy as np
 
 from . import _library
 from ._errors import MidiError, TokenizerError
-from ._library import library
+from ._library import library, taken as _taken
 from ._song import Song, _flag, _number, _song_of, _whole
+from . import _training
 
 Ids = Union[np.ndarray, List[np.ndarray]]
 """What `Tokenizer.encode` returns: int32 ids, 1-D for one stream, one array per track for a
@@ -86,7 +87,11 @@ class Tokenizer:
                 raise TokenizerError(message)
             raise RuntimeError(f"midiroll: {message} (code {code})")
         self._handle = _TokenizerHandle(handle)
+        self._data = data
         self._sha256: str = hashlib.sha256(data).hexdigest()
+        self.training_summary: Optional[Dict[str, int]] = None
+        """What `train` read and learnt, on a tokenizer it made: "files" (songs read),
+        "unreadable" and "refused" (songs left out), "base_tokens", "unique_words", "merges"."""
         self.name: Optional[str] = name
         """The tokenizer file's path, or None for bytes."""
         described = json.loads(_taken(_call_bytes(library.midiroll_tokenizer_describe, handle)))
@@ -127,6 +132,66 @@ class Tokenizer:
 
     def __repr__(self) -> str:
         return f"<midiroll.Tokenizer {self.tokenization} {self.name or 'from bytes'}: {len(self)} tokens>"
+
+    def train(self, files: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]],
+              vocab_size: int, model: str = "BPE", *, jobs: Optional[int] = None,
+              **trainer_options: Union[int, float]) -> "Tokenizer":
+        """A new tokenizer trained on `files` as MidiTok 3.1's
+        `tokenizer.train(vocab_size, model, files_paths=files, **trainer_options)` trains it, by
+        `midiroll train-tokenizer`'s Swift code: BPE and WordPiece learn exactly MidiTok's
+        vocabulary and merges; Unigram (which Hugging Face does not train deterministically) a
+        model of the same quality. The files are read by `jobs` threads (default: one per core)
+        with the GIL released. This tokenizer is not changed.
+
+            >>> base = midiroll.Tokenizer("remi.json")
+            >>> bpe = base.train(["a.mid", "songs/"], vocab_size=2000)   # files or folders
+            >>> bpe.save("remi-bpe.json")            # miditok.REMI(params="remi-bpe.json") loads it
+            >>> bpe.training_summary["merges"]
+            1642
+
+        Args:
+            files: MIDI files (or folders, walked for .mid, .midi, .kar, .rmi and .smf files).
+            vocab_size: The trained vocabulary's size; above the base vocabulary's.
+            model: "BPE", "WordPiece" or "Unigram" (any case).
+            jobs: Threads reading files.
+            **trainer_options: MidiTok's keyword arguments for the trainer: `min_frequency`,
+                `limit_alphabet`, `max_token_length` (BPE), `max_input_chars_per_word`
+                (WordPiece), `shrinking_factor`, `max_piece_length`, `n_sub_iterations` (Unigram).
+
+        Raises:
+            TypeError: An option the model's trainer does not take.
+            ValueError: An unknown model, a vocabulary size not above the base vocabulary's, a
+                tokenizer of several vocabularies (CPWord, Octuple), which MidiTok cannot train.
+            TokenizerError: No file could be read (files symusic cannot read are skipped and
+                counted, as MidiTok skips them).
+        """
+        name = _training.model_name(model)
+        options = _training.checked_options(name, trainer_options)
+        paths = _training.midi_files(files)
+        data, summary = _training.train(self._data, paths, vocab_size, name, jobs or os.cpu_count() or 1, options)
+        trained = Tokenizer(data)
+        trained.training_summary = summary
+        return trained
+
+    def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        """Writes the tokenizer file (MidiTok's `tokenizer.save(path)`; for a trained one, the file
+        `midiroll train-tokenizer` writes). The file appears whole or not at all: it is written
+        beside `path` and renamed onto it.
+
+            >>> midiroll.Tokenizer("remi.json").train(["songs/"], vocab_size=1000).save("remi-bpe.json")
+        """
+        target = os.fspath(path)
+        temporary = os.path.join(os.path.dirname(target) or ".", f".{os.path.basename(target)}.{os.getpid()}.tmp")
+        try:
+            with open(temporary, "wb") as file:
+                file.write(self._data)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, target)
+        except BaseException:
+            if os.path.exists(temporary):
+                os.unlink(temporary)
+            raise
 
     def encode(self, source: Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, Song], *,
                pitch_offset: int = 0, velocity_offset: int = 0, duration_offset: Union[int, float] = 0,
@@ -301,15 +366,6 @@ def _call_bytes(function, handle: ctypes.c_void_p) -> ctypes.c_void_p:
     if code != _library.OK:
         raise RuntimeError(f"midiroll: {error.message.decode('utf-8', 'replace')} (code {code})")
     return out
-
-
-def _taken(handle: ctypes.c_void_p) -> bytes:
-    """The bytes of a `midiroll_bytes`, copied, the handle freed."""
-    try:
-        size = _library.holding_gil.midiroll_bytes_size(handle)
-        return ctypes.string_at(_library.holding_gil.midiroll_bytes_data(handle), size) if size else b""
-    finally:
-        _library.holding_gil.midiroll_bytes_free(handle)
 
 
 def _plain(ids: Any, where: str) -> Any:
