@@ -226,6 +226,7 @@ bench-tokens: deps
 	$(MAKE) --no-print-directory wheel
 	$(PYTHON) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps dist/midiroll-*.whl
 	sh Benchmarks/pack.sh $(RELEASE_BIN)/midiroll $(PYTHON)
+	bash Benchmarks/train.sh $(RELEASE_BIN)/midiroll
 
 # The interactive page of the large file (the real corpus's largest file repeated to ~8 MB, as
 # midiroll-bench builds it): page size against the song's JSON, and load and pan times in headless

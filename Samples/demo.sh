@@ -141,6 +141,14 @@ tokens=$(grep -o '"tokens":[0-9]*' "$out/tokens/batch/midiroll-report.jsonl" | a
 echo "  -> $out/tokens/batch/: $tokens trained ids (MidiTok's DatasetJSON reads the folder;" \
   "report: midiroll-report.jsonl)"
 echo
+echo "== train a tokenizer: REMI + BPE of 600 ids on the samples, as MidiTok's train does (midiroll train-tokenizer)"
+"$bin" train-tokenizer "$samples/tokenizers/remi.json" "$out/tokens/remi-bpe-600.json" --model bpe --vocab-size 600 \
+  --quiet "$samples" | sed 's/^/  /'
+"$bin" tokenize --quiet "$samples/c-major-arpeggio.mid" "$out/tokens/c-major-arpeggio.bpe-600.json" \
+  --tokenizer "$out/tokens/remi-bpe-600.json"
+echo "  -> $out/tokens/remi-bpe-600.json (miditok.REMI(params=...) loads it); c-major-arpeggio with it:" \
+  "$(head -c 80 "$out/tokens/c-major-arpeggio.bpe-600.json")…"
+echo
 echo "== a packed token dataset: chunks of at most 128 ids, augmented as MidiTok's augment_dataset, split (batch --pack)"
 "$bin" batch "$out/songs" "$out/tokens/packs" --to tokens --tokenizer "$samples/tokenizers/remi.json" --pack \
   --max-seq-len 128 --bos --eos --augment pitch=-2,2 --augment velocity=-8,8 --split train=0.8,valid=0.2 --quiet
