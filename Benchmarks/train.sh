@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Tokenizer training (`make bench-train`): MidiTok 3.1's REMI BPE to 2,000 tokens
+# Tokenizer training (the last step of `make bench-tokens`): MidiTok 3.1's REMI BPE to 2,000 tokens
 # (`tokenizer.train(vocab_size=2000, model="BPE", files_paths=files)` then `tokenizer.save`, in a
 # Python process) beside `midiroll train-tokenizer remi.json OUT.json --vocab-size 2000` on the
 # same files: the real corpus (Debian's openttd-openmsx and planetblupi-music-midi, 41 files)
