@@ -106,6 +106,11 @@ extension TokenizerConfig {
         }
       case "use_bar_end_tokens": useBarEndTokens = try reader.bool(member.value, field)
       case "add_trailing_bars": addTrailingBars = try reader.bool(member.value, field)
+      case "ticks_per_quarter": perTok.ticksPerQuarter = try reader.integer(member.value, field)
+      case "use_microtiming": perTok.useMicrotiming = try reader.bool(member.value, field)
+      case "max_microtiming_shift": perTok.maxMicrotimingShift = try reader.double(member.value, field)
+      case "num_microtiming_bins": perTok.microtimingBinCount = try reader.integer(member.value, field)
+      case "use_position_toks": perTok.usePositionTokens = try reader.bool(member.value, field)
       default:
         throw TokensError(
           .unsupported(
@@ -311,7 +316,12 @@ private struct FieldReader {
           .outOfRange(value: "\(resolution)", expected: "positions per beat, 1 or more"),
           path.appending(member.name))
       }
-      result.append(BeatRange(start, end, resolution))
+      // Python's dict: a range named again keeps its first place and takes the later value.
+      if let same = result.firstIndex(where: { $0.start == start && $0.end == end }) {
+        result[same].resolution = resolution
+      } else {
+        result.append(BeatRange(start, end, resolution))
+      }
     }
     return result
   }

@@ -94,6 +94,8 @@ public struct TokenizerConfig: Hashable, Sendable {
   public var useBarEndTokens = false
   /// REMI: bars after the last event up to the last note's end.
   public var addTrailingBars = false
+  /// PerTok's additional parameters (`ticks_per_quarter`, microtiming, Position tokens).
+  public var perTok = PerTokParameters()
 
   /// Creates the default configuration of MidiTok 3.1.
   public init() {}
@@ -146,4 +148,22 @@ public struct BeatRange: Hashable, Sendable {
     self.end = end
     self.resolution = resolution
   }
+}
+
+/// PerTok's additional parameters, each `nil` where the file does not name it (MidiTok reads
+/// them from `additional_params` and raises `KeyError` for a missing one it needs).
+public struct PerTokParameters: Hashable, Sendable {
+  /// `ticks_per_quarter`: the resolution songs are tokenized and decoded at.
+  public var ticksPerQuarter: Int?
+  /// `use_microtiming`: MicroTiming tokens after Pitch and the other timed tokens.
+  public var useMicrotiming: Bool?
+  /// `max_microtiming_shift`: the farthest MicroTiming, in quarters.
+  public var maxMicrotimingShift: Double?
+  /// `num_microtiming_bins`: MicroTiming values are this many bins (one more value).
+  public var microtimingBinCount: Int?
+  /// `use_position_toks`: Position tokens in the bar instead of TimeShift tokens.
+  public var usePositionTokens = false
+
+  /// No parameter named.
+  public init() {}
 }
