@@ -77,7 +77,9 @@ public struct Tokenizer: Sendable {
     }
     timeDivision = division
 
-    durations = TimeValue.values(of: config.beatResolution)
+    try rules.validate(config, at: top)
+    let ownTimeValues = rules.timeValues(of: config)
+    durations = ownTimeValues ?? TimeValue.values(of: config.beatResolution)
     rests = config.useRests ? TimeValue.values(of: config.beatResolutionRest) : []
     // NumPy 2's `linspace(..., dtype=int)` rounds down.
     velocities =
@@ -120,7 +122,7 @@ public struct Tokenizer: Sendable {
     } else {
       controlChangeValues = []
     }
-    for tpb in Set(ticksPerBeatOfDenominator.map(\.ticksPerBeat)) {
+    for tpb in Set(ticksPerBeatOfDenominator.map(\.ticksPerBeat)) where ownTimeValues == nil {
       guard NumPy.isSorted(durations.map { Double($0.ticks(ticksPerBeat: tpb)) }) else {
         throw TokensError(
           .unsupported(
@@ -153,7 +155,7 @@ public struct Tokenizer: Sendable {
         UInt8(clamping: velocities[NumPy.closestIndex(in: bins, to: Double($0))])
       }
     }
-    for tpb in Set(ticksPerBeatOfDenominator.map(\.ticksPerBeat)).sorted() {
+    for tpb in Set(ticksPerBeatOfDenominator.map(\.ticksPerBeat)).sorted() where ownTimeValues == nil {
       let ticks = durations.map { Double($0.ticks(ticksPerBeat: tpb)) }
       let longest = max(Int(ticks.max() ?? 0), 0)
       durationBins.append(

@@ -51,6 +51,15 @@ struct TokenOutput {
     count += 1
   }
 
+  /// Appends an id a tokenization found itself (PerTok's time tokens), at its tick.
+  @inline(__always)
+  mutating func emit(id: Int32, time: Int32) throws(TokensError) {
+    if count == capacity { try makeRoom() }
+    idBase[count] = id
+    if keepingTimes { timeBase[count] = time }
+    count += 1
+  }
+
   /// Appends the ids of a note's tokens (``NoteTokens`` begins the note).
   @inline(__always)
   mutating func emit(note: ScoreNote, tokens: inout NoteTokens) throws(TokensError) {

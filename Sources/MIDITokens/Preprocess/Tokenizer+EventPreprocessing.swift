@@ -3,7 +3,10 @@ extension Tokenizer {
   /// removed, velocities to the nearest bin, onsets (and offsets, for NoteOn/NoteOff) snapped
   /// per section, durations to the nearest bin of their section's ticks per beat, duplicates
   /// removed if asked.
-  func preprocessNotes(_ track: inout ScoreTrack, steps: TickSections?, ticksPerBeat: TickSections?)
+  func preprocessNotes(
+    _ track: inout ScoreTrack, steps: TickSections?, ticksPerBeat: TickSections?,
+    adjustingDurations: Bool = true
+  )
     throws(TokensError)
   {
     let range = track.isDrum && config.usePitchDrumTokens ? config.drumsPitchRange : config.pitchRange
@@ -34,7 +37,7 @@ extension Tokenizer {
         for index in notes.indices { notes[index].time = onsets[index] }
       }
     }
-    if !noteOnOff, let ticksPerBeat, hasDurations {
+    if !noteOnOff, adjustingDurations, let ticksPerBeat, hasDurations {
       try adjustDurations(&notes, ticksPerBeat: ticksPerBeat)
     }
     if config.removeDuplicatedNotes {
@@ -136,7 +139,10 @@ extension Tokenizer {
 
   /// `_preprocess_pedals`: times snapped (both ends, unless pedals carry durations), pedals
   /// that reach the next one's start merged, durations to bins when pedals carry them.
-  func preprocessPedals(_ pedals: inout [ScorePedal], steps: TickSections?, ticksPerBeat: TickSections?)
+  func preprocessPedals(
+    _ pedals: inout [ScorePedal], steps: TickSections?, ticksPerBeat: TickSections?,
+    adjustingDurations: Bool = true
+  )
     throws(TokensError)
   {
     if let steps {
@@ -175,7 +181,7 @@ extension Tokenizer {
       }
       pedals = pedals.enumerated().filter { !deleted.contains($0.offset) }.map(\.element)
     }
-    if config.sustainPedalDuration, let ticksPerBeat {
+    if config.sustainPedalDuration, adjustingDurations, let ticksPerBeat {
       var durations = pedals.map(\.duration)
       try adjustDurations(times: pedals.map(\.time), durations: &durations, ticksPerBeat: ticksPerBeat)
       for index in pedals.indices { pedals[index].duration = durations[index] }

@@ -32,7 +32,15 @@ extension Tokenizer {
     // The control changes' times as read: `_preprocess_controls` needs them.
     let originalControlTimes =
       config.useControlChanges ? score.tracks.map { $0.controls.map(\.time) } : []
-    if score.ticksPerQuarter != newTicksPerQuarter {
+    let fixedResolution = rules.fixedResolution(of: config)
+    if let fixedResolution {
+      // PerTok's `_resample_score`: its own resolution, the time signatures as read.
+      if score.ticksPerQuarter != fixedResolution { try score.resample(to: fixedResolution) }
+      signatures = score.timeSignatures
+      if config.useTimeSignatures, signatures.contains(where: { $0.denominator == 0 }) {
+        throw TokensError(.symusicRefuses("a time signature of denominator 0 (MidiTok divides by it)"))
+      }
+    } else if score.ticksPerQuarter != newTicksPerQuarter {
       let factor = Double(newTicksPerQuarter) / Double(score.ticksPerQuarter)
       for index in signatures.indices {
         let time = (Double(signatures[index].time) * factor).rounded(.towardZero)
@@ -82,13 +90,17 @@ extension Tokenizer {
         continue
       }
       if !score.tracks[index].notes.isEmpty {
-        try preprocessNotes(&score.tracks[index], steps: steps, ticksPerBeat: ticksPerBeat)
+        try preprocessNotes(
+          &score.tracks[index], steps: steps, ticksPerBeat: ticksPerBeat,
+          adjustingDurations: fixedResolution == nil)
       }
       if config.usePitchBends && !score.tracks[index].pitchBends.isEmpty {
         preprocessPitchBends(&score.tracks[index].pitchBends, steps: steps)
       }
       if config.useSustainPedals && !score.tracks[index].pedals.isEmpty {
-        try preprocessPedals(&score.tracks[index].pedals, steps: steps, ticksPerBeat: ticksPerBeat)
+        try preprocessPedals(
+          &score.tracks[index].pedals, steps: steps, ticksPerBeat: ticksPerBeat,
+          adjustingDurations: fixedResolution == nil)
       }
       if isEmpty(score.tracks[index]) { score.tracks.remove(at: index) }
     }

@@ -1,3 +1,5 @@
+import JSON
+
 /// The rules of one tokenization, all in one place: how it adjusts its configuration, its
 /// vocabularies, how it tokenizes a song and how it decodes tokens. Each tokenization has one
 /// conforming value type, in a folder of its own under `Tokenizations/`, registered once in
@@ -12,6 +14,17 @@ protocol TokenizationRules: Sendable {
   /// What the tokenizer does to its configuration before making its vocabulary
   /// (`_tweak_config_before_creating_voc`).
   func adjust(_ config: inout TokenizerConfig)
+  /// Refuses a configuration the tokenization's constructor raises on (PerTok's additional
+  /// parameters), before anything is made from it; `path` is the `config` object's.
+  func validate(_ config: TokenizerConfig, at path: JSONPath) throws(TokensError)
+  /// The values of Duration and TimeShift tokens when the tokenization makes its own
+  /// (`_create_durations_tuples` overridden: PerTok's, in ticks), `nil` for MidiTok's.
+  func timeValues(of config: TokenizerConfig) -> [TimeValue]?
+  /// The resolution songs are resampled to when the tokenization fixes it (PerTok's
+  /// `_resample_score`): their time signatures are then kept as read (resampled, not filtered)
+  /// and durations are not put into bins (`_adjust_durations` does nothing); `nil`:
+  /// `preprocess_score`'s resolution and bins.
+  func fixedResolution(of config: TokenizerConfig) -> Int?
   /// Refuses a tokenizer MidiTok cannot make, once its vocabularies are made.
   func check(_ tokenizer: Tokenizer) throws(TokensError)
   /// The vocabularies MidiTok builds (`__create_vocabulary`): the special tokens, then the
@@ -33,6 +46,9 @@ extension TokenizationRules {
   var isMultiVocabulary: Bool { false }
   var usesNoteOnOff: Bool { false }
   func adjust(_ config: inout TokenizerConfig) {}
+  func validate(_ config: TokenizerConfig, at path: JSONPath) throws(TokensError) {}
+  func timeValues(of config: TokenizerConfig) -> [TimeValue]? { nil }
+  func fixedResolution(of config: TokenizerConfig) -> Int? { nil }
   func check(_ tokenizer: Tokenizer) throws(TokensError) {}
   func prepared(_ score: Score, by tokenizer: Tokenizer) -> Score { score }
 }
