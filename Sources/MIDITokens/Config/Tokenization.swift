@@ -12,11 +12,12 @@ public enum Tokenization: String, Hashable, Sendable, CaseIterable {
   case cpWord = "CPWord"
   /// Octuple: several vocabularies, one compound token per note.
   case octuple = "Octuple"
+  /// PerTok: TimeShift (or Position) and MicroTiming tokens at the song's own resolution.
+  case perTok = "PerTok"
 
   /// MidiTok's tokenizations midiroll refuses, with the reason.
   static let refused: [String: String] = [
     "MMM": "MMM tokenizes with a base tokenizer per track and is not reproduced by midiroll",
-    "PerTok": "PerTok's microtiming is not reproduced by midiroll",
     "BEAT": "BEAT is not reproduced by midiroll",
     "MuMIDI": "MuMIDI is not reproduced by midiroll",
   ]

@@ -10,6 +10,7 @@ extension Tokenization {
     case .structured: StructuredRules()
     case .cpWord: CPWordRules()
     case .octuple: OctupleRules()
+    case .perTok: PerTokRules()
     }
   }
 
