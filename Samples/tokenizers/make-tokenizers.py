@@ -36,6 +36,19 @@ UNTRAINED = {
     "structured": ("Structured", {}),
     "cpword": ("CPWord", {"use_programs": True, "use_tempos": True}),
     "octuple": ("Octuple", {"use_programs": True, "use_tempos": True}),
+    # PerTok: songs at 480 ticks per quarter, sixteenths and triplets (overlapping beat_res
+    # ranges), MicroTiming tokens for what a TimeShift misses.
+    "pertok": (
+        "PerTok",
+        {
+            "beat_res": {(0, 4): 4, (0, 2): 3},
+            "use_time_signatures": False,
+            "ticks_per_quarter": 480,
+            "use_microtiming": True,
+            "max_microtiming_shift": 0.125,
+            "num_microtiming_bins": 30,
+        },
+    ),
 }
 
 # name: (folder, tokenization, config arguments, model, vocabulary size)

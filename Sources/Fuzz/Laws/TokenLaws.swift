@@ -37,6 +37,33 @@ public enum TokenLaws {
       ("Structured", [("use_programs", .bool(true))]),
       ("CPWord", [("use_programs", .bool(true)), ("use_tempos", .bool(true))]),
       ("Octuple", [("use_programs", .bool(true)), ("use_tempos", .bool(true))]),
+      (
+        "PerTok",
+        [
+          (
+            "beat_res",
+            .object(
+              JSONObject(
+                members: [("0_4", 4), ("0_2", 3)].map { JSONMember(name: $0.0, value: .integer($0.1)) }))
+          ),
+          ("use_programs", .bool(true)), ("use_tempos", .bool(true)), ("use_pitch_bends", .bool(true)),
+          ("use_control_changes", .bool(true)), ("use_sustain_pedals", .bool(true)),
+          (
+            "additional_params",
+            perTokParameters(ticksPerQuarter: 320, microtiming: true, shift: 1, positions: false)
+          ),
+        ]
+      ),
+      (
+        "PerTok",
+        [
+          ("use_programs", .bool(true)), ("one_token_stream_for_programs", .bool(false)),
+          (
+            "additional_params",
+            perTokParameters(ticksPerQuarter: 96, microtiming: true, shift: 0, positions: true)
+          ),
+        ]
+      ),
     ]
     return specs.compactMap { tokenization, options in
       let config = JSONValue.object(JSONObject(members: options.map { JSONMember(name: $0.0, value: $0.1) }))
@@ -48,6 +75,21 @@ public enum TokenLaws {
       return try? Tokenizer(file: TokenizerFile(json: document))
     }
   }()
+
+  /// PerTok's `additional_params`: its resolution, 16 MicroTiming bins of up to `shift`
+  /// quarters (0: every bin 0), TimeShift or Position tokens.
+  static func perTokParameters(ticksPerQuarter: Int, microtiming: Bool, shift: Int, positions: Bool)
+    -> JSONValue
+  {
+    .object(
+      JSONObject(members: [
+        JSONMember(name: "ticks_per_quarter", value: .integer(ticksPerQuarter)),
+        JSONMember(name: "use_microtiming", value: .bool(microtiming)),
+        JSONMember(name: "max_microtiming_shift", value: .integer(shift)),
+        JSONMember(name: "num_microtiming_bins", value: .integer(16)),
+        JSONMember(name: "use_position_toks", value: .bool(positions)),
+      ]))
+  }
 
   /// Reads the input as a list of ids for one of `tokenizers` (``tokenizers`` unless given,
   /// such as trained ones read from their files): the first byte picks the tokenizer, the second
@@ -121,7 +163,8 @@ public enum TokenLaws {
   }
 
   /// Reads the input as a MIDI file (as symusic does) and tokenizes it with the first five of
-  /// ``tokenizers`` and the multi-vocabulary ones: every id stays in its own vocabulary.
+  /// ``tokenizers`` and those after the seventh (the multi-vocabulary ones, PerTok): every id
+  /// stays in its own vocabulary.
   public static func checkEncode(_ bytes: [UInt8]) -> LawViolation? {
     let score: Score
     do {
@@ -129,7 +172,7 @@ public enum TokenLaws {
     } catch {
       return nil
     }
-    for tokenizer in tokenizers.prefix(5) + tokenizers.filter(\.tokenization.isMultiVocabulary) {
+    for tokenizer in tokenizers.prefix(5) + tokenizers.dropFirst(7) {
       guard let tokens = try? tokenizer.encode(score) else { continue }
       // A token of several vocabularies holds one id of each, in their order.
       let sizes = tokenizer.vocabularies.map(\.count)

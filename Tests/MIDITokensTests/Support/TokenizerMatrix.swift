@@ -8,6 +8,7 @@ enum TokenizerMatrix {
   typealias Spec = MidiTokJudge.Spec
 
   static func specs(for tokenization: String) -> [Spec] {
+    if tokenization == "PerTok" { return perTokSpecs }
     let name = tokenization.lowercased()
     var specs: [Spec] = [
       Spec(name: "\(name)-default", tokenization: tokenization, params: [:]),
@@ -76,4 +77,45 @@ enum TokenizerMatrix {
     }
     return specs
   }
+
+  /// PerTok's configurations: with and without microtiming, at 320 and 480 ticks per quarter,
+  /// beat ranges that overlap (sixteenths and triplets), TimeShift or Position tokens, with
+  /// programs and the global and control tokens.
+  static let perTokSpecs: [Spec] = [
+    Spec(
+      name: "pertok-microtiming", tokenization: "PerTok",
+      params: [
+        "beat_res": .raw("{(0, 4): 4, (0, 2): 3}"), "use_time_signatures": false, "ticks_per_quarter": 320,
+        "use_microtiming": true, "max_microtiming_shift": 0.125, "num_microtiming_bins": 30,
+      ]),
+    Spec(
+      name: "pertok-plain", tokenization: "PerTok",
+      params: [
+        "beat_res": .raw("{(0, 4): 8, (0, 4): 3, (4, 8): 2}"), "use_time_signatures": false,
+        "ticks_per_quarter": 480, "use_microtiming": false, "max_microtiming_shift": 0.25,
+      ]),
+    Spec(
+      name: "pertok-positions", tokenization: "PerTok",
+      params: [
+        "beat_res": .raw("{(0, 4): 4, (0, 1): 6}"), "use_time_signatures": false, "ticks_per_quarter": 480,
+        "use_microtiming": true, "max_microtiming_shift": 0.0625, "num_microtiming_bins": 16,
+        "use_position_toks": true, "use_velocities": false,
+      ]),
+    Spec(
+      name: "pertok-programs", tokenization: "PerTok",
+      params: [
+        "beat_res": .raw("{(0, 4): 4, (0, 2): 3}"), "ticks_per_quarter": 320, "use_microtiming": true,
+        "max_microtiming_shift": 0.125, "num_microtiming_bins": 20, "use_programs": true, "use_tempos": true,
+        "use_time_signatures": true, "use_key_signatures": true, "use_pitch_bends": true,
+        "use_control_changes": true, "control_change_numbers": .raw("[1, 7, 10, 11, 91, 121]"),
+      ]),
+    Spec(
+      name: "pertok-tracks", tokenization: "PerTok",
+      params: [
+        "beat_res": .raw("{(0, 4): 4, (0, 2): 3}"), "ticks_per_quarter": 480, "use_microtiming": true,
+        "max_microtiming_shift": 0.125, "num_microtiming_bins": 30, "use_programs": true,
+        "one_token_stream_for_programs": false, "program_changes": true, "use_sustain_pedals": true,
+        "use_time_signatures": false, "use_note_duration_programs": .raw("list(range(0, 60))"),
+      ]),
+  ]
 }
