@@ -98,11 +98,15 @@ struct NoteTokens {
   }
 
   /// Moves on to the section of ticks per beat a note's onset is in (from the current one:
-  /// sections are only ever entered in order), and to its Duration ids.
+  /// sections are only ever entered in order), and to its Duration ids. A note at or past
+  /// the last section's end (PerTok's unbinned notes of 0 ticks at the song's end: PerTok's
+  /// Duration tokens need no section) stays in the last one.
   @inline(never)
   private mutating func enterSection(of note: ScoreNote) {
     guard let ticksPerBeat else { return }
-    while Int(note.time) >= ticksPerBeat.sections[section].end { section += 1 }
+    while Int(note.time) >= ticksPerBeat.sections[section].end && section + 1 < ticksPerBeat.sections.count {
+      section += 1
+    }
     sectionEnd = ticksPerBeat.sections[section].end
     let ticks = Int32(ticksPerBeat.sections[section].ticks)
     if ticks != sectionTicks || durationRow.isEmpty {

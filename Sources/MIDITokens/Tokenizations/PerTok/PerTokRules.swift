@@ -86,6 +86,13 @@ struct PerTokRules: TimeTokenRules {
     }
   }
 
+  func encode(_ score: Score, by tokenizer: Tokenizer, to receiver: any TokenSequenceReceiver)
+    throws(TokensError)
+  {
+    try tokenizer.checkPerTokSections(of: score)
+    try tokenizer.encodeEvents(of: score, rules: self, to: receiver)
+  }
+
   func timeEvents(
     _ items: some Sequence<TrackItem>, notes: inout NoteTokens, global: [TokenEvent], ticksPerQuarter: Int,
     by tokenizer: Tokenizer, into output: inout TokenOutput

@@ -78,6 +78,39 @@ extension Tokenizer {
     }
   }
 
+  /// Refuses a song where MidiTok's `_create_track_events` indexes past its last section of
+  /// ticks per beat (`IndexError`): PerTok leaves notes and pedals of 0 ticks at the song's end
+  /// (the section's end), which a pitch interval's section (one step a note) or a pedal's
+  /// Duration (a `while`) then looks past.
+  func checkPerTokSections(of score: Score) throws(TokensError) {
+    guard (config.usePitchIntervals || (config.useSustainPedals && config.sustainPedalDuration)) else {
+      return
+    }
+    let sections =
+      config.useTimeSignatures && !score.timeSignatures.isEmpty
+      ? TickSections.ticksPerBeat(of: score).sections : [(end: score.end, ticks: timeDivision)]
+    let refusal = TokensError(
+      .notInVocabulary(token: "(a section of ticks per beat past the song's end: MidiTok's IndexError)"))
+    for track in score.tracks {
+      if config.usePitchIntervals && !track.isDrum {
+        var section = 0
+        for note in track.notes where Int(note.time) >= sections[section].end {
+          section += 1
+          if section == sections.count { throw refusal }
+        }
+      }
+      if config.useSustainPedals && config.sustainPedalDuration {
+        var section = 0
+        for pedal in track.pedals {
+          while Int(pedal.time) >= sections[section].end {
+            section += 1
+            if section == sections.count { throw refusal }
+          }
+        }
+      }
+    }
+  }
+
   /// The events PerTok puts a time token and a MicroTiming around (`microtime_events`).
   static func isPerTokTimed(_ kind: TokenEvent.Kind) -> Bool {
     switch kind {
