@@ -31,10 +31,10 @@ struct TokensCommandTests {
     tokenizer.tokenize_dataset(Path(sys.argv[2]).resolve(), Path(sys.argv[3]), verbose=False, parallel_workers_size=1)
     """
 
-  /// The samples' tokenizers: untrained (one vocabulary and compound), and trained (BPE, Unigram,
-  /// WordPiece).
+  /// The samples' tokenizers: untrained (one vocabulary, compound, PerTok), and trained (BPE,
+  /// Unigram, WordPiece).
   static let sampleTokenizers = [
-    "remi", "remi-plus", "cpword", "octuple", "remi-bpe", "remi-unigram", "remi-wordpiece",
+    "remi", "remi-plus", "cpword", "octuple", "pertok", "remi-bpe", "remi-unigram", "remi-wordpiece",
   ]
 
   @Test(

@@ -80,7 +80,8 @@ enum TokenizerMatrix {
 
   /// PerTok's configurations: with and without microtiming, at 320 and 480 ticks per quarter,
   /// beat ranges that overlap (sixteenths and triplets), TimeShift or Position tokens, with
-  /// programs and the global and control tokens.
+  /// programs and the global and control tokens, chords, pitch intervals, rests (which PerTok
+  /// never writes) and pedals with durations.
   static let perTokSpecs: [Spec] = [
     Spec(
       name: "pertok-microtiming", tokenization: "PerTok",
@@ -116,6 +117,15 @@ enum TokenizerMatrix {
         "max_microtiming_shift": 0.125, "num_microtiming_bins": 30, "use_programs": true,
         "one_token_stream_for_programs": false, "program_changes": true, "use_sustain_pedals": true,
         "use_time_signatures": false, "use_note_duration_programs": .raw("list(range(0, 60))"),
+      ]),
+    Spec(
+      name: "pertok-intervals", tokenization: "PerTok",
+      params: [
+        "beat_res": .raw("{(0, 4): 4, (0, 2): 3}"), "ticks_per_quarter": 480, "use_microtiming": true,
+        "max_microtiming_shift": 0.125, "num_microtiming_bins": 30, "use_position_toks": true,
+        "use_chords": true, "use_pitch_intervals": true, "use_rests": true,
+        "beat_res_rest": .raw("{(0, 1): 4, (1, 4): 2}"), "use_sustain_pedals": true,
+        "sustain_pedal_duration": true, "use_tempos": true,
       ]),
   ]
 }
