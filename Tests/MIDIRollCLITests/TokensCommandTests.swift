@@ -138,6 +138,8 @@ struct TokensCommandTests {
     let remiText = try String(contentsOfFile: remi, encoding: .utf8)
     let octupleWithoutBars = try String(contentsOfFile: octuple, encoding: .utf8)
       .replacingOccurrences(of: "\"max_bar_embedding\": 60", with: "\"max_bar_embedding\": null")
+    let perTokText = try String(
+      contentsOfFile: Self.tokenizers.appendingPathComponent("pertok.json").path, encoding: .utf8)
     let bpe = Self.tokenizers.appendingPathComponent("remi-bpe.json").path
     let bpeText = try String(contentsOfFile: bpe, encoding: .utf8)
     let cases: [(arguments: [String], expected: String)] = [
@@ -193,6 +195,24 @@ struct TokensCommandTests {
       (try detokenize("[[5, 3, 4, 4, 4, 4, 4, 4], [5, 3, 4, 40, 4, 4, 4, 4]]", cpword), "ids[1][3]"),
       (try detokenize("[[40, 4, 4, 10, 10, 4, 4, 4], [40, 4, 64, 10, 10, 4, 4, 4]]", octuple), "ids[1][2]"),
       (try detokenize("[40, 4, 4, 10, 10, 4, 4, 4]", octuple), "a list of tokens, each a list of ids"),
+      // PerTok without a parameter its constructor reads (MidiTok's KeyError and ValueError).
+      (
+        [
+          "tokenize", song, "o.json", "--tokenizer",
+          try write(
+            perTokText.replacingOccurrences(of: "\"max_microtiming_shift\": 0.125,", with: ""),
+            "pertok-shift.json"),
+        ],
+        "config.additional_params: missing \"max_microtiming_shift\""
+      ),
+      (
+        [
+          "tokenize", song, "o.json", "--tokenizer",
+          try write(
+            perTokText.replacingOccurrences(of: "\"ticks_per_quarter\": 480,", with: ""), "pertok-tpq.json"),
+        ],
+        "config.additional_params: missing \"ticks_per_quarter\""
+      ),
       // An Octuple without a number of bars (MidiTok cannot make it).
       (
         ["tokenize", song, "o.json", "--tokenizer", try write(octupleWithoutBars, "octuple-bars.json")],
