@@ -9,8 +9,8 @@ struct TokenizerOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The tokenizer file MidiTok 3.1 saved (tokenizer.save(path)): REMI, TSD, MIDILike, Structured, CPWord or "
-        + "Octuple; REMI, TSD, MIDILike and Structured also trained (BPE, Unigram, WordPiece).",
+      "The tokenizer file MidiTok 3.1 saved (tokenizer.save(path)): REMI, TSD, MIDILike, Structured, CPWord, "
+        + "Octuple or PerTok; REMI, TSD, MIDILike and Structured also trained (BPE, Unigram, WordPiece).",
       valueName: "tokenizer.json"))
   var tokenizer: String?
 
