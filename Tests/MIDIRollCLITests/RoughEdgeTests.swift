@@ -7,7 +7,8 @@ import Testing
 @Suite("Command-line rough edges: subcommand names, bars, several info inputs, legend, completions")
 struct RoughEdgeTests {
   static let subcommands =
-    "convert, info, stats, check, quantize, filter, batch, report, render, show, transpose, slice, resample, merge, split, tokenize, detokenize"
+    "convert, info, stats, check, quantize, filter, batch, report, render, show, transpose, slice, resample, merge, split, tokenize, detokenize, "
+    + "train-tokenizer"
 
   @Test("a misspelled subcommand is named as unknown, with the nearest one")
   func unknownSubcommand() throws {
