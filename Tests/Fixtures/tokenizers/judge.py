@@ -18,6 +18,15 @@
         "limit_alphabet", "max_token_length"} (words without spaces). OUT: for each, the
         `tokenizers` BpeTrainer's model: "vocab" (tokens in id order) and "merges" (pairs of tokens
         in saved order).
+    judge.py train-unigram IN.json OUT.json
+        IN: a list of trainings, each {"words": [[word, count]...], "vocab_size", "special_tokens",
+        "initial_alphabet", "unk_token", "max_piece_length", "shrinking_factor",
+        "n_sub_iterations", "ours": {"vocab": [[piece, score]...], "unk_id"}} (words without
+        spaces; "ours" optional). OUT: for each, the `tokenizers` UnigramTrainer's model: "vocab"
+        ([piece, score] in id order) and "unk_id"; "tokens" and "weighted_tokens", the number of
+        ids `encode` gives for the words (once each, and times their counts); "our_tokens" and
+        "our_weighted_tokens", the same with `models.Unigram` made from "ours"; or {"error": message}
+        when training fails.
 """
 
 import json
@@ -130,10 +139,50 @@ def train(source: str, out: str) -> None:
         json.dump(results, file)
 
 
+def train_unigram(source: str, out: str) -> None:
+    from tokenizers import models, pre_tokenizers, trainers
+
+    def count_tokens(tokenizer, words) -> tuple[int, int]:
+        encodings = tokenizer.encode_batch([word for word, _ in words], add_special_tokens=False)
+        plain = sum(len(encoding.ids) for encoding in encodings)
+        weighted = sum(len(encoding.ids) * count for encoding, (_, count) in zip(encodings, words, strict=True))
+        return plain, weighted
+
+    with Path(source).open() as file:
+        jobs = json.load(file)
+    results = []
+    for job in jobs:
+        options = {key: job[key] for key in ("unk_token", "max_piece_length", "shrinking_factor",
+                                              "n_sub_iterations") if job.get(key) is not None}
+        trainer = trainers.UnigramTrainer(
+            vocab_size=job["vocab_size"], show_progress=False, special_tokens=job["special_tokens"],
+            initial_alphabet=job["initial_alphabet"], **options)
+        tokenizer = Tokenizer(models.Unigram())
+        tokenizer.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
+        texts = [" ".join([word] * count) for word, count in job["words"]]
+        try:
+            tokenizer.train_from_iterator(texts, trainer=trainer)
+        except Exception as error:  # noqa: BLE001 - the error is the answer
+            results.append({"error": f"{type(error).__name__}: {error}"})
+            continue
+        model = json.loads(tokenizer.to_str())["model"]
+        result = {"vocab": model["vocab"], "unk_id": model["unk_id"]}
+        result["tokens"], result["weighted_tokens"] = count_tokens(tokenizer, job["words"])
+        if (ours := job.get("ours")) is not None:
+            vocab = [(piece, score) for piece, score in ours["vocab"]]
+            with_ours = Tokenizer(models.Unigram(vocab, ours["unk_id"], False))
+            result["our_tokens"], result["our_weighted_tokens"] = count_tokens(with_ours, job["words"])
+        results.append(result)
+    with Path(out).open("w") as file:
+        json.dump(results, file)
+
+
 if __name__ == "__main__":
     command, tokenizer_file, *rest = sys.argv[1:]
     if command == "train":
         train(tokenizer_file, rest[0])
+    elif command == "train-unigram":
+        train_unigram(tokenizer_file, rest[0])
     elif command == "dump":
         dump(tokenizer_file, rest[0], rest[1:])
     elif command == "encode":
