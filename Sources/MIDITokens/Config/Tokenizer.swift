@@ -54,7 +54,7 @@ public struct Tokenizer: Sendable {
   ///   bins could not be searched as NumPy searches them (durations not in increasing order).
   public init(file: TokenizerFile) throws(TokensError) {
     tokenization = file.tokenization
-    rules = file.tokenization.rules
+    rules = file.tokenization.rules.specialized(for: file.config)
     config = file.config
     trainedModel = try Self.trainedModel(of: file)
     noteOnOff = rules.usesNoteOnOff
@@ -170,8 +170,11 @@ public struct Tokenizer: Sendable {
     return Int(duration) < table.count ? table[Int(duration)] : table[table.count - 1]
   }
 
-  /// Whether all tracks make one token sequence (`one_token_stream`).
-  public var oneTokenStream: Bool { config.usePrograms && config.oneTokenStreamForPrograms }
+  /// Whether all tracks make one token sequence (`one_token_stream`): in one stream of
+  /// programs, or joined one after another (MMM).
+  public var oneTokenStream: Bool {
+    rules.joinsTrackSequences || (config.usePrograms && config.oneTokenStreamForPrograms)
+  }
 
   /// The number of ids (`len(tokenizer)`: a trained tokenizer's model's; for CPWord and
   /// Octuple the sum of the vocabularies').

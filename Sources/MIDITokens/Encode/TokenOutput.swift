@@ -16,6 +16,8 @@ struct TokenOutput {
   private var idBase: UnsafeMutablePointer<Int32>
   private var timeBase: UnsafeMutablePointer<Int32>
   private var count = 0
+  /// The tick of the last id handed on, when times are kept.
+  private var lastHandedTime: Int32 = 0
   private var capacity: Int
   private let takesPieces: Bool
   private var isOpen = false
@@ -40,6 +42,20 @@ struct TokenOutput {
     isOpen = true
   }
 
+  /// Starts the next part of the sequence (MMM's next track): the ids so far are handed on
+  /// to a receiver that takes pieces, which learns where the part begins.
+  mutating func beginPart() throws(TokensError) {
+    guard takesPieces else { return }
+    try handOn()
+    try receiver.beginPart()
+  }
+
+  /// The tick of the last id appended, when times are kept (0 before any, or without times).
+  var lastTime: Int32 {
+    guard keepingTimes else { return 0 }
+    return count > 0 ? timeBase[count - 1] : lastHandedTime
+  }
+
   /// Appends an event's id.
   @inline(__always)
   mutating func emit(_ event: TokenEvent) throws(TokensError) {
@@ -49,6 +65,12 @@ struct TokenOutput {
     idBase[count] = id
     if keepingTimes { timeBase[count] = event.time }
     count += 1
+  }
+
+  /// Appends the Program token at the start of a track's sequence (`program_changes` with a
+  /// sequence per track): the track's program, -1 for drums, at tick 0.
+  mutating func emit(programOf track: ScoreTrack) throws(TokensError) {
+    try emit(TokenEvent(time: 0, kind: .programChange, value: Int32(track.tokenProgram), program: 0))
   }
 
   /// Appends an id a tokenization found itself (PerTok's time tokens), at its tick.
@@ -125,6 +147,7 @@ struct TokenOutput {
 
   /// Hands the ids so far to the receiver.
   private mutating func handOn() throws(TokensError) {
+    if keepingTimes && count > 0 { lastHandedTime = timeBase[count - 1] }
     try receiver.receive(
       UnsafeBufferPointer(start: idBase, count: count),
       times: UnsafeBufferPointer(start: timeBase, count: keepingTimes ? count : 0))

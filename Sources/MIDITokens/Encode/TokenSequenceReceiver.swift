@@ -13,11 +13,18 @@ protocol TokenSequenceReceiver: AnyObject {
   func begin(score: Score, width: Int) throws(TokensError)
   /// A new sequence begins.
   func beginSequence() throws(TokensError)
+  /// The next part of a sequence that joins several (MMM's tracks) begins, after the ids of
+  /// the part before. Told only to a receiver that takes pieces; nothing by default.
+  func beginPart() throws(TokensError)
   /// The next ids of the sequence (a whole number of tokens), and their ticks when
   /// ``needsTimes`` (else empty).
   func receive(_ ids: UnsafeBufferPointer<Int32>, times: UnsafeBufferPointer<Int32>) throws(TokensError)
   /// The sequence has ended.
   func endSequence() throws(TokensError)
+}
+
+extension TokenSequenceReceiver {
+  func beginPart() throws(TokensError) {}
 }
 
 /// A receiver that keeps every sequence whole: what ``Tokenizer/encode(_:keepingTimes:)``

@@ -85,14 +85,7 @@ extension Tokenizer {
     throws(TokensError)
   {
     let global = globalEvents(of: score)
-    var ticksPerBeat: TickSections?
-    if !noteOnOff || (config.useSustainPedals && config.sustainPedalDuration) || config.useChords
-      || config.usePitchIntervals
-    {
-      ticksPerBeat =
-        config.useTimeSignatures && !score.timeSignatures.isEmpty
-        ? TickSections.ticksPerBeat(of: score) : TickSections(sections: [(score.end, timeDivision)])
-    }
+    let ticksPerBeat = ticksPerBeatSections(of: score)
     if config.oneTokenStreamForPrograms {
       var events = global
       for track in score.tracks { try trackEvents(of: track, ticksPerBeat: ticksPerBeat, into: &events) }
@@ -113,24 +106,43 @@ extension Tokenizer {
     }
     for track in score.tracks {
       try output.beginSequence()
-      if config.programChanges {
-        try output.emit(
-          TokenEvent(time: 0, kind: .programChange, value: Int32(track.tokenProgram), program: 0))
-      }
-      var events = global
-      if TrackEventStream.applies(to: track, tokenizer: self) {
-        try trackEventsButNotes(of: track, ticksPerBeat: ticksPerBeat, into: &events)
-        sortEvents(&events)
-        var notes = NoteTokens(tokenizer: self, track: track, ticksPerBeat: ticksPerBeat)
-        try rules.timeEvents(
-          TrackEventStream(others: events, track: track), notes: &notes, global: global,
-          ticksPerQuarter: score.ticksPerQuarter, by: self, into: &output)
-      } else {
-        try trackEvents(of: track, ticksPerBeat: ticksPerBeat, into: &events)
-        sortEvents(&events)
-        try timeEvents(
-          events, global: global, ticksPerQuarter: score.ticksPerQuarter, rules: rules, into: &output)
-      }
+      if config.programChanges { try output.emit(programOf: track) }
+      try encodeTrack(
+        track, global: global, ticksPerBeat: ticksPerBeat, ticksPerQuarter: score.ticksPerQuarter,
+        rules: rules,
+        into: &output)
+    }
+  }
+
+  /// The ticks per beat of the song's sections, where the events need them (`ticks_per_beat`
+  /// of `_score_to_tokens`): by its time signatures, else the tokenizer's time division.
+  func ticksPerBeatSections(of score: Score) -> TickSections? {
+    guard
+      !noteOnOff || (config.useSustainPedals && config.sustainPedalDuration) || config.useChords
+        || config.usePitchIntervals
+    else { return nil }
+    return config.useTimeSignatures && !score.timeSignatures.isEmpty
+      ? TickSections.ticksPerBeat(of: score) : TickSections(sections: [(score.end, timeDivision)])
+  }
+
+  /// One track's events after the song's global events, sorted, with the tokenization's time
+  /// tokens among them (`_create_track_events`, `_sort_events`, `_add_time_events`), as ids.
+  func encodeTrack(
+    _ track: ScoreTrack, global: [TokenEvent], ticksPerBeat: TickSections?, ticksPerQuarter: Int,
+    rules: some TimeTokenRules, into output: inout TokenOutput
+  ) throws(TokensError) {
+    var events = global
+    if TrackEventStream.applies(to: track, tokenizer: self) {
+      try trackEventsButNotes(of: track, ticksPerBeat: ticksPerBeat, into: &events)
+      sortEvents(&events)
+      var notes = NoteTokens(tokenizer: self, track: track, ticksPerBeat: ticksPerBeat)
+      try rules.timeEvents(
+        TrackEventStream(others: events, track: track), notes: &notes, global: global,
+        ticksPerQuarter: ticksPerQuarter, by: self, into: &output)
+    } else {
+      try trackEvents(of: track, ticksPerBeat: ticksPerBeat, into: &events)
+      sortEvents(&events)
+      try timeEvents(events, global: global, ticksPerQuarter: ticksPerQuarter, rules: rules, into: &output)
     }
   }
 

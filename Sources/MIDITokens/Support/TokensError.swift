@@ -30,6 +30,8 @@ public struct TokensError: Error, Hashable, Sendable, CustomStringConvertible {
     case songTooLong(beats: Int, sequences: Int)
     /// MidiTok's decoding raises on these tokens: why.
     case decodingFails(String)
+    /// MidiTok's encoding raises on this song (other than a missing token): why.
+    case encodingFails(String)
     /// A trained tokenizer's model cannot be loaded, or refuses ids (with the JSON path of the
     /// tokenizer file's field or of the id in the tokens).
     case trainedModel(TrainedModelError)
@@ -79,6 +81,8 @@ public struct TokensError: Error, Hashable, Sendable, CustomStringConvertible {
         + "\(Tokenizer.maximumBeatsAcrossSequences) summed over the sequences (its tokens would not fit in memory)"
     case .decodingFails(let reason):
       return "MidiTok cannot decode these tokens: \(reason)"
+    case .encodingFails(let reason):
+      return "MidiTok fails on this song: \(reason)"
     case .trainedModel(let error):
       return error.description
     case .augmentationOutOfRange(let reason), .trainingRefused(let reason):

@@ -11,6 +11,12 @@ protocol TokenizationRules: Sendable {
   var isMultiVocabulary: Bool { get }
   /// Whether notes are NoteOn and NoteOff tokens (MIDI-Like), not Pitch tokens.
   var usesNoteOnOff: Bool { get }
+  /// Whether the tracks' sequences are joined into one (MMM: `one_token_stream` though
+  /// `config.one_token_stream_for_programs` is false).
+  var joinsTrackSequences: Bool { get }
+  /// The rules for one configuration: themselves, or rules that hold what the configuration
+  /// names (MMM's base tokenization).
+  func specialized(for config: TokenizerConfig) -> any TokenizationRules
   /// What the tokenizer does to its configuration before making its vocabulary
   /// (`_tweak_config_before_creating_voc`).
   func adjust(_ config: inout TokenizerConfig)
@@ -45,6 +51,8 @@ protocol TokenizationRules: Sendable {
 extension TokenizationRules {
   var isMultiVocabulary: Bool { false }
   var usesNoteOnOff: Bool { false }
+  var joinsTrackSequences: Bool { false }
+  func specialized(for config: TokenizerConfig) -> any TokenizationRules { self }
   func adjust(_ config: inout TokenizerConfig) {}
   func validate(_ config: TokenizerConfig, at path: JSONPath) throws(TokensError) {}
   func timeValues(of config: TokenizerConfig) -> [TimeValue]? { nil }

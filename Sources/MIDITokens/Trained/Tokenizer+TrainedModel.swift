@@ -78,6 +78,14 @@ final class TrainedModelEncoding<Next: TokenSequenceReceiver>: TokenSequenceRece
     try next.beginSequence()
   }
 
+  /// A part (MMM's track) is encoded as MidiTok encodes each track's sequence: its chunks
+  /// of their own, the first one the first of a sequence.
+  func beginPart() throws(TokensError) {
+    try encode(&chunk)
+    splitter.beginSequence()
+    encoder.chunkIndex = 0
+  }
+
   func receive(_ ids: UnsafeBufferPointer<Int32>, times: UnsafeBufferPointer<Int32>) throws(TokensError) {
     try splitter.split(ids, times: times, into: &chunk) { (chunk: inout [Int]) throws(TokensError) in
       try encode(&chunk)

@@ -41,6 +41,13 @@ final class TrainingWordCollector: TokenSequenceReceiver {
 
   func endSequence() { feed(&chunk) }
 
+  /// A part (MMM's track) feeds its words as a sequence of its own (`TokTrainingIterator`
+  /// tokenizes MMM with `concatenate_track_sequences=False`).
+  func beginPart() {
+    feed(&chunk)
+    splitter.beginSequence()
+  }
+
   /// Ends the song: the empty string of a song without a chunk, when split.
   func finishSong() {
     if needsTimes && chunksFed == 0 { words.feed([], metaspace: true) }
