@@ -14,10 +14,12 @@ public enum Tokenization: String, Hashable, Sendable, CaseIterable {
   case octuple = "Octuple"
   /// PerTok: TimeShift (or Position) and MicroTiming tokens at the song's own resolution.
   case perTok = "PerTok"
+  /// MMM (Multitrack Music Machine): each track tokenized by a base tokenization (REMI, TSD or
+  /// MIDI-Like) between `Track_Start` and `Track_End`, the tracks one after another.
+  case mmm = "MMM"
 
   /// MidiTok's tokenizations midiroll refuses, with the reason.
   static let refused: [String: String] = [
-    "MMM": "MMM tokenizes with a base tokenizer per track and is not reproduced by midiroll",
     "BEAT": "BEAT is not reproduced by midiroll",
     "MuMIDI": "MuMIDI is not reproduced by midiroll",
   ]

@@ -111,6 +111,9 @@ extension TokenizerConfig {
       case "max_microtiming_shift": perTok.maxMicrotimingShift = try reader.double(member.value, field)
       case "num_microtiming_bins": perTok.microtimingBinCount = try reader.integer(member.value, field)
       case "use_position_toks": perTok.usePositionTokens = try reader.bool(member.value, field)
+      case "base_tokenizer": baseTokenizer = try reader.string(member.value, field)
+      // MMM's docstring asks for it; MidiTok 3.1 never reads it.
+      case "density_bins_max": continue
       default:
         throw TokensError(
           .unsupported(

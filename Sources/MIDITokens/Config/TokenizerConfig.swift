@@ -96,6 +96,9 @@ public struct TokenizerConfig: Hashable, Sendable {
   public var addTrailingBars = false
   /// PerTok's additional parameters (`ticks_per_quarter`, microtiming, Position tokens).
   public var perTok = PerTokParameters()
+  /// MMM's `base_tokenizer`: the name of the tokenization each track is tokenized with
+  /// (`REMI`, `TSD` or `MIDILike`), `nil` where the file does not name it.
+  public var baseTokenizer: String?
 
   /// Creates the default configuration of MidiTok 3.1.
   public init() {}

@@ -11,6 +11,7 @@ extension Tokenization {
     case .cpWord: CPWordRules()
     case .octuple: OctupleRules()
     case .perTok: PerTokRules()
+    case .mmm: MMMRules()
     }
   }
 

@@ -51,7 +51,7 @@ class TokenChunk:
 
 class Tokenizer:
     """A MidiTok 3.1 tokenizer, made from the file MidiTok saved (`tokenizer.save(path)`),
-    trained or not: REMI, TSD, MIDILike, Structured, CPWord, Octuple and PerTok. Its ids are
+    trained or not: REMI, TSD, MIDILike, Structured, CPWord, Octuple, PerTok and MMM. Its ids are
     MidiTok's, made by midiroll's Swift tokenizer (`midiroll tokenize`'s) with the GIL released, so
     threads tokenize in parallel. A tokenizer never changes once made.
 
@@ -96,8 +96,8 @@ class Tokenizer:
         """The tokenizer file's path, or None for bytes."""
         described = json.loads(_taken(_call_bytes(library.midiroll_tokenizer_describe, handle)))
         self.tokenization: str = described["tokenization"]
-        """MidiTok's class name: "REMI", "TSD", "MIDILike", "Structured", "CPWord", "Octuple" or
-        "PerTok"."""
+        """MidiTok's class name: "REMI", "TSD", "MIDILike", "Structured", "CPWord", "Octuple",
+        "PerTok" or "MMM"."""
         self.one_token_stream: bool = described["one_token_stream"]
         """Whether all tracks make one sequence (MidiTok's `one_token_stream`)."""
         self.is_trained: bool = described["is_trained"]
