@@ -49,6 +49,9 @@ UNTRAINED = {
             "num_microtiming_bins": 30,
         },
     ),
+    # MMM: each track tokenized by REMI between Track_Start and Track_End, tracks one after
+    # another; tempos and time signatures.
+    "mmm": ("MMM", {"base_tokenizer": "REMI", "use_tempos": True, "use_time_signatures": True}),
 }
 
 # name: (folder, tokenization, config arguments, model, vocabulary size)
@@ -68,6 +71,16 @@ TRAINED = {
         {"use_programs": True, "use_tempos": True, "use_rests": True},
         "Unigram",
         900,
+    ),
+    # MMM over TSD, BPE per bar: each track's ids encoded apart.
+    "mmm-tsd-bpe": (FIXTURES, "MMM", {"base_tokenizer": "TSD", "use_tempos": True}, "BPE", 900),
+    # MMM over MIDI-Like, WordPiece unsplit: each track one word.
+    "mmm-midilike-wordpiece-nosplit": (
+        FIXTURES,
+        "MMM",
+        {"base_tokenizer": "MIDILike", "encode_ids_split": "no"},
+        "WordPiece",
+        700,
     ),
 }
 

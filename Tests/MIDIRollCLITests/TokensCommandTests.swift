@@ -31,10 +31,10 @@ struct TokensCommandTests {
     tokenizer.tokenize_dataset(Path(sys.argv[2]).resolve(), Path(sys.argv[3]), verbose=False, parallel_workers_size=1)
     """
 
-  /// The samples' tokenizers: untrained (one vocabulary, compound, PerTok), and trained (BPE,
+  /// The samples' tokenizers: untrained (one vocabulary, compound, PerTok, MMM), and trained (BPE,
   /// Unigram, WordPiece).
   static let sampleTokenizers = [
-    "remi", "remi-plus", "cpword", "octuple", "pertok", "remi-bpe", "remi-unigram", "remi-wordpiece",
+    "remi", "remi-plus", "cpword", "octuple", "pertok", "mmm", "remi-bpe", "remi-unigram", "remi-wordpiece",
   ]
 
   @Test(
@@ -140,6 +140,8 @@ struct TokensCommandTests {
       .replacingOccurrences(of: "\"max_bar_embedding\": 60", with: "\"max_bar_embedding\": null")
     let perTokText = try String(
       contentsOfFile: Self.tokenizers.appendingPathComponent("pertok.json").path, encoding: .utf8)
+    let mmmText = try String(
+      contentsOfFile: Self.tokenizers.appendingPathComponent("mmm.json").path, encoding: .utf8)
     let bpe = Self.tokenizers.appendingPathComponent("remi-bpe.json").path
     let bpeText = try String(contentsOfFile: bpe, encoding: .utf8)
     let cases: [(arguments: [String], expected: String)] = [
@@ -151,9 +153,9 @@ struct TokensCommandTests {
       (
         [
           "tokenize", song, "o.json", "--tokenizer",
-          try write(remiText.replacingOccurrences(of: "\"REMI\"", with: "\"MMM\""), "mmm.json"),
+          try write(remiText.replacingOccurrences(of: "\"REMI\"", with: "\"BEAT\""), "beat.json"),
         ],
-        "tokenization: \"MMM\" is not supported"
+        "tokenization: \"BEAT\" is not supported"
       ),
       (
         [
@@ -212,6 +214,25 @@ struct TokensCommandTests {
             perTokText.replacingOccurrences(of: "\"ticks_per_quarter\": 480,", with: ""), "pertok-tpq.json"),
         ],
         "config.additional_params: missing \"ticks_per_quarter\""
+      ),
+      // MMM without a base tokenizer, or with one it does not take (MidiTok's ValueErrors).
+      (
+        [
+          "tokenize", song, "o.json", "--tokenizer",
+          try write(
+            mmmText.replacingOccurrences(of: "\"base_tokenizer\": \"REMI\"", with: ""), "mmm-none.json"),
+        ],
+        "config.additional_params: missing \"base_tokenizer\""
+      ),
+      (
+        [
+          "tokenize", song, "o.json", "--tokenizer",
+          try write(
+            mmmText.replacingOccurrences(
+              of: "\"base_tokenizer\": \"REMI\"", with: "\"base_tokenizer\": \"Octuple\""),
+            "mmm-octuple.json"),
+        ],
+        "config.additional_params.base_tokenizer: \"Octuple\""
       ),
       // An Octuple without a number of bars (MidiTok cannot make it).
       (

@@ -4,11 +4,11 @@ import MIDITokens
 import TestSupport
 import Testing
 
-/// REMI, TSD, MIDI-Like, Structured, CPWord, Octuple and PerTok under the configurations of ``TokenizerMatrix``: the
+/// REMI, TSD, MIDI-Like, Structured, CPWord, Octuple, PerTok and MMM under the configurations of ``TokenizerMatrix``: the
 /// vocabulary is MidiTok's, and the ids of every real and corpus file MidiTok reads are its
 /// own (where MidiTok raises on a file, midiroll refuses it too).
 @Suite(.tags(.judge), .tiered, .requires(.python)) struct TokenizationMatrixTests {
-  @Test(arguments: ["REMI", "TSD", "MIDILike", "Structured", "CPWord", "Octuple", "PerTok"])
+  @Test(arguments: ["REMI", "TSD", "MIDILike", "Structured", "CPWord", "Octuple", "PerTok", "MMM"])
   func idsAreMidiToks(tokenization: String) throws {
     try Self.judge(TokenizerMatrix.specs(for: tokenization), files: TokenFiles.all)
   }

@@ -17,6 +17,8 @@ import Testing
     ("remi-wordpiece-beat", "REMI", "Tests/Fixtures/tokenizers"),
     ("tsd-bpe-nosplit", "TSD", "Tests/Fixtures/tokenizers"),
     ("remi-programs-unigram", "REMI", "Tests/Fixtures/tokenizers"),
+    ("mmm-tsd-bpe", "MMM", "Tests/Fixtures/tokenizers"),
+    ("mmm-midilike-wordpiece-nosplit", "MMM", "Tests/Fixtures/tokenizers"),
   ]
 
   @Test(arguments: tokenizers.map(\.name))

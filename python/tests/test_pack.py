@@ -74,7 +74,7 @@ def minimum_ticks(path):
 
 
 @pytest.mark.parametrize("name,chunked", [("remi", True), ("tsd", True), ("remi-bpe", False), ("cpword", True),
-                                          ("octuple", False)])
+                                          ("octuple", False), ("mmm", True)])
 def test_every_sequence_is_the_tokenizers_own_encoding(packer, tmp_path, name, chunked):
     tokenizer_path = os.path.join(TOKENIZERS, f"{name}.json")
     tok = midiroll.Tokenizer(tokenizer_path)

@@ -50,6 +50,7 @@ CONFIGS = {
     "CPWord-programs": ("CPWord", {"use_programs": True}),
     "Octuple": ("Octuple", {}),
     "Octuple-programs": ("Octuple", {"use_programs": True}),
+    "MMM-REMI": ("MMM", {"base_tokenizer": "REMI", "use_tempos": True}),
 }
 # REMI (default configuration, a stream per track) trained with BPE on a few real files.
 TRAINED = "REMI-BPE"
@@ -62,7 +63,7 @@ ALL_CONFIGS = [*CONFIGS, TRAINED]
 CHUNK_NAMES = {"ttsong_iii_imuh3.mid", "the_hobo_redfarn.mid", "5432gone_redfarn.mid", "midnight_snow_run.mid",
                "busy_schedule.mid", "tttheme2.mid"}
 CHUNK_FILES = SAMPLES + [path for path in DEBIAN if os.path.basename(path) in CHUNK_NAMES]
-CHUNK_CONFIGS = ["REMI", "REMI-programs", "TSD", TRAINED]
+CHUNK_CONFIGS = ["REMI", "REMI-programs", "TSD", "MMM-REMI", TRAINED]
 # About ten files for decoding: the samples and some of the smaller real files.
 DECODE_FILES = SAMPLES + [path for path in DEBIAN if path not in LARGE][::8]
 SPECIALS = {"pad_id": "PAD_None", "bos_id": "BOS_None", "eos_id": "EOS_None", "mask_id": "MASK_None"}

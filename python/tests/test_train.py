@@ -3,7 +3,7 @@
 and Hugging Face tokenizers themselves on the real files (Debian's 41 and the corpus; the samples
 are held out): BPE and WordPiece give MidiTok's model exactly (the vocabulary and the merges in
 order, and the `_model` text), its base vocabulary and configuration, for REMI split per bar,
-per beat and with programs in one stream, TSD not split, and MIDI-Like with WordPiece, at two
+per beat and with programs in one stream, TSD not split, MIDI-Like with WordPiece, and MMM over TSD (each track trained apart), at two
 vocabulary sizes each; MidiTok loads every file midiroll writes and encodes the held-out files
 to the ids of its own trained tokenizer; Unigram, which tokenizers does not train
 deterministically, gives a file MidiTok loads, of the size asked, whose ids decode to the base
@@ -55,6 +55,8 @@ CONFIGS = {
     "REMI-programs": ("REMI", {"use_programs": True, "one_token_stream_for_programs": True}, "BPE"),
     "TSD-no-split": ("TSD", {"encode_ids_split": "no"}, "BPE"),
     "MIDILike-WordPiece": ("MIDILike", {"encode_ids_split": "bar"}, "WordPiece"),
+    # MMM: each track's sequence split per bar and trained apart.
+    "MMM-TSD": ("MMM", {"base_tokenizer": "TSD", "use_tempos": True}, "BPE"),
 }
 SIZES = ["base+300", "2000"]
 CASES = [(name, size) for name in CONFIGS for size in SIZES]

@@ -64,6 +64,17 @@ public enum TokenLaws {
           ),
         ]
       ),
+      (
+        "MMM",
+        [("use_tempos", .bool(true)), ("use_rests", .bool(true)), ("additional_params", mmmBase("REMI"))]
+      ),
+      (
+        "MMM",
+        [
+          ("use_chords", .bool(true)), ("use_sustain_pedals", .bool(true)),
+          ("additional_params", mmmBase("MIDILike")),
+        ]
+      ),
     ]
     return specs.compactMap { tokenization, options in
       let config = JSONValue.object(JSONObject(members: options.map { JSONMember(name: $0.0, value: $0.1) }))
@@ -75,6 +86,11 @@ public enum TokenLaws {
       return try? Tokenizer(file: TokenizerFile(json: document))
     }
   }()
+
+  /// MMM's `additional_params`: its base tokenization.
+  static func mmmBase(_ name: String) -> JSONValue {
+    .object(JSONObject(members: [JSONMember(name: "base_tokenizer", value: .string(name))]))
+  }
 
   /// PerTok's `additional_params`: its resolution, 16 MicroTiming bins of up to `shift`
   /// quarters (0: every bin 0), TimeShift or Position tokens.
@@ -163,7 +179,7 @@ public enum TokenLaws {
   }
 
   /// Reads the input as a MIDI file (as symusic does) and tokenizes it with the first five of
-  /// ``tokenizers`` and those after the seventh (the multi-vocabulary ones, PerTok): every id
+  /// ``tokenizers`` and those after the seventh (the multi-vocabulary ones, PerTok, MMM): every id
   /// stays in its own vocabulary.
   public static func checkEncode(_ bytes: [UInt8]) -> LawViolation? {
     let score: Score

@@ -9,6 +9,7 @@ enum TokenizerMatrix {
 
   static func specs(for tokenization: String) -> [Spec] {
     if tokenization == "PerTok" { return perTokSpecs }
+    if tokenization == "MMM" { return mmmSpecs }
     let name = tokenization.lowercased()
     var specs: [Spec] = [
       Spec(name: "\(name)-default", tokenization: tokenization, params: [:]),
@@ -126,6 +127,32 @@ enum TokenizerMatrix {
         "use_chords": true, "use_pitch_intervals": true, "use_rests": true,
         "beat_res_rest": .raw("{(0, 1): 4, (1, 4): 2}"), "use_sustain_pedals": true,
         "sustain_pedal_duration": true, "use_tempos": true,
+      ]),
+  ]
+
+  /// MMM's configurations: over REMI, TSD and MIDI-Like, with tempos (MMM decodes the first
+  /// track's), time signatures, rests, chords, pitch intervals, pedals, pitch bends, control
+  /// changes (which MMM switches off), and durations for some programs only.
+  static let mmmSpecs: [Spec] = [
+    Spec(
+      name: "mmm-remi", tokenization: "MMM",
+      params: [
+        "base_tokenizer": "REMI", "use_tempos": true, "use_time_signatures": true, "use_rests": true,
+        "use_sustain_pedals": true, "use_pitch_bends": true, "use_chords": true, "use_key_signatures": true,
+        "use_control_changes": true,
+      ]),
+    Spec(
+      name: "mmm-tsd", tokenization: "MMM",
+      params: [
+        "base_tokenizer": "TSD", "use_tempos": true, "use_pitch_intervals": true, "use_rests": true,
+        "use_velocities": false, "use_note_duration_programs": .raw("list(range(0, 60))"),
+        "special_tokens": .raw("['PAD', 'BOS', 'Track_End']"),
+      ]),
+    Spec(
+      name: "mmm-midilike", tokenization: "MMM",
+      params: [
+        "base_tokenizer": "MIDILike", "use_tempos": true, "use_time_signatures": true, "use_chords": true,
+        "use_sustain_pedals": true, "sustain_pedal_duration": true, "log_tempos": true, "num_tempos": 20,
       ]),
   ]
 }
