@@ -42,7 +42,7 @@ MUSPY_PYTHON = $(VENV_MUSPY)/bin/python3
 MUSPY_PACKAGES = muspy==0.5.0
 export MIDIROLL_MUSPY_PYTHON := $(abspath $(MUSPY_PYTHON))
 
-.PHONY: deps apt-deps venv venv-muspy build check test test-no-foundation wheel test-python bench-python test-asan test-slurm slurm-deps fuzz demo bench bench-stats bench-npz bench-html bench-tokens lint lint-web format install clean
+.PHONY: deps apt-deps venv venv-muspy build check test test-no-foundation wheel test-python test-judges-full bench-python test-asan test-slurm slurm-deps fuzz demo bench bench-stats bench-npz bench-html bench-tokens lint lint-web format install clean
 
 deps: apt-deps venv venv-muspy
 
@@ -107,6 +107,16 @@ test-python: venv wheel
 	$(PYTHON) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps dist/midiroll-*.whl
 	cd python && MIDIROLL_CLI=$(abspath .build/debug/midiroll) MIDIROLL_WHEELHOUSE=$(abspath $(WHEELHOUSE)) \
 	  $(abspath $(PYTHON)) -m pytest -q -p no:cacheprovider -n auto tests
+
+# The Python tokenizer's judges at full scale: every configuration's ids, MidiTok's decoding and
+# the chunk contract (64, 256 and 1024 tokens, with and without BOS/EOS, each chunk against
+# MidiTok's encode of its clip) on every Debian, sample and corpus file. Hours of MidiTok's time
+# on two cores, so `make test` judges the same tests on fewer files (python/tests/test_tokenizer.py).
+test-judges-full: venv wheel
+	$(DEBUG_BUILD) --build-tests
+	$(PYTHON) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps dist/midiroll-*.whl
+	cd python && MIDIROLL_JUDGE_SCALE=full MIDIROLL_CLI=$(abspath .build/debug/midiroll) \
+	  $(abspath $(PYTHON)) -m pytest -q -p no:cacheprovider -n auto tests/test_tokenizer.py
 
 # dist/midiroll-VERSION-py3-none-manylinux_GLIBC_x86_64.whl: libmidiroll_abi.so (the C ABI of
 # include/midiroll.h, the Swift runtime linked in: the product `midiroll_abi` Package.swift

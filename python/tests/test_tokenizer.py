@@ -22,19 +22,23 @@ import numpy as np
 import pytest
 
 import midiroll
-from conftest import CORPUS, DEBIAN, ROOT, SAMPLES, relative
+from conftest import ALL_FILES, CORPUS, DEBIAN, ROOT, SAMPLES, relative
 
 miditok = pytest.importorskip("miditok")  # make venv installs MidiTok 3.1 and symusic
 symusic = pytest.importorskip("symusic")
 from miditok.utils import get_bars_ticks, split_score_per_tracks  # noqa: E402
 
-FILES = DEBIAN + SAMPLES
+# MIDIROLL_JUDGE_SCALE=full (`make test-judges-full`) judges every configuration, the decoding
+# and the chunk contract on all the files (Debian, samples, corpus): hours of MidiTok's time on
+# two cores, so `make test` judges the scale below.
+FULL = os.environ.get("MIDIROLL_JUDGE_SCALE") == "full"
+FILES = ALL_FILES if FULL else DEBIAN + SAMPLES
 # The planetblupi files are the ten largest (70% of the tokens, and of MidiTok's time): the
 # configurations the chunks are checked with are judged on every file, the others on every file
 # but eight of these (two kept: 120 and 192 ticks a quarter), so that the module stays well under
 # a minute.
 LARGE = [path for path in DEBIAN if "planetblupi" in path]
-SOME_FILES = [path for path in FILES if path not in LARGE or path in LARGE[0:5:4]]  # music000 and music004
+SOME_FILES = FILES if FULL else [path for path in FILES if path not in LARGE or path in LARGE[0:5:4]]  # music000, 004
 
 # name: (MidiTok's class, TokenizerConfig arguments). The default configuration already has the
 # special tokens PAD, BOS, EOS and MASK.
@@ -63,10 +67,10 @@ ALL_CONFIGS = [*CONFIGS, TRAINED]
 # tracks; every chunk is judged by MidiTok, so the large files would take long.
 CHUNK_NAMES = {"ttsong_iii_imuh3.mid", "the_hobo_redfarn.mid", "5432gone_redfarn.mid", "midnight_snow_run.mid",
                "busy_schedule.mid", "tttheme2.mid"}
-CHUNK_FILES = SAMPLES + [path for path in DEBIAN if os.path.basename(path) in CHUNK_NAMES]
+CHUNK_FILES = FILES if FULL else SAMPLES + [path for path in DEBIAN if os.path.basename(path) in CHUNK_NAMES]
 CHUNK_CONFIGS = ["REMI", "REMI-programs", "TSD", "MMM-REMI", TRAINED]
 # About ten files for decoding: the samples and some of the smaller real files.
-DECODE_FILES = SAMPLES + [path for path in DEBIAN if path not in LARGE][::8]
+DECODE_FILES = FILES if FULL else SAMPLES + [path for path in DEBIAN if path not in LARGE][::8]
 SPECIALS = {"pad_id": "PAD_None", "bos_id": "BOS_None", "eos_id": "EOS_None", "mask_id": "MASK_None"}
 
 
@@ -245,7 +249,7 @@ def test_encode_gives_miditoks_ids(judge, name):
     failures, judged = [], 0
     # REMI is judged on the 407 files (the corpus too), the chunks' configurations on every real
     # file and sample, the others on all but eight of the largest.
-    files = FILES + CORPUS if name == "REMI" else FILES if name in CHUNK_CONFIGS else SOME_FILES
+    files = FILES if FULL else FILES + CORPUS if name == "REMI" else FILES if name in CHUNK_CONFIGS else SOME_FILES
     for path in files:
         theirs = judge.ids(name, path)
         if theirs is None:
