@@ -179,6 +179,7 @@ extension SongTrack {
       group.removeAll(keepingCapacity: true)
     }
 
+    var nextOrder = 0
     var nextEvent = 0
     var nextOn = 0
     var nextOff = 0
@@ -200,12 +201,14 @@ extension SongTrack {
         nextOff += 1
         offHead = nextOff < offs.count ? offs[nextOff] : nil
       }
-      if tickOrders.isEmpty {
-        visit(item.tick, self.item(of: item, noteOrder: noteOrder))
-        continue
-      }
+      // Only the ticks with an order of their own are gathered (the orders are in tick order).
+      while nextOrder < tickOrders.count && tickOrders.tick(at: nextOrder) < item.tick { nextOrder += 1 }
       if let first = group.first, first.tick != item.tick { flushGroup() }
-      group.append(item)
+      if nextOrder < tickOrders.count && tickOrders.tick(at: nextOrder) == item.tick {
+        group.append(item)
+      } else {
+        visit(item.tick, self.item(of: item, noteOrder: noteOrder))
+      }
     }
     if !group.isEmpty { flushGroup() }
   }

@@ -62,6 +62,9 @@ public struct TickOrders: RandomAccessCollection, ExpressibleByArrayLiteral, Has
     ticks[index] = Int64(tick)
   }
 
+  /// The tick of the order at `index`.
+  package func tick(at index: Int) -> Int { Int(ticks[index]) }
+
   /// The index of the order of `tick`, if there is one (a binary search).
   public func index(ofTick tick: Int) -> Int? {
     var low = 0
