@@ -54,16 +54,20 @@ public struct Transposition: Hashable, Sendable {
       var examples: [String] = []
       var count = 0
       for (index, track) in song.tracks.enumerated() {
-        for note in track.notes where moves(channel: note.channel) && target(note.pitch) == nil {
-          count += 1
-          if examples.count < Self.exampleCount {
-            examples.append("\(note.name) (\(note.pitch)) at tick \(note.tick) in track \(index)")
+        track.notes.withUnsafeBufferPointer { notes in
+          for note in notes where moves(channel: note.channel) && target(note.pitch) == nil {
+            count += 1
+            if examples.count < Self.exampleCount {
+              examples.append("\(note.name) (\(note.pitch)) at tick \(note.tick) in track \(index)")
+            }
           }
         }
-        for item in track.events {
-          guard let message = item.event.channelMessage, Self.carriesKey(message),
-            moves(channel: message.channel), target(message.data1) == nil
+        for index in track.events.indices {
+          guard let (status, key, _) = track.events.channelBytes(at: index), Self.carriesKey(status: status),
+            moves(channel: status & 0x0F), target(key) == nil
           else { continue }
+          let item = track.events[index]
+          guard let message = item.event.channelMessage else { continue }
           count += 1
           if examples.count < Self.exampleCount {
             examples.append(
@@ -97,71 +101,91 @@ public struct Transposition: Hashable, Sendable {
     return (0...127).contains(moved) ? UInt8(moved) : nil
   }
 
-  /// Whether a channel message names a key: polyphonic key pressure, or a note message kept
-  /// as an event (a note-off that ended no note).
-  static func carriesKey(_ message: ChannelMessage) -> Bool {
-    message.kind == .polyPressure || message.kind == .noteOff || message.kind == .noteOn
-  }
-
-  /// Transposes one track; returns whether any note moved.
+  /// Transposes one track in place; returns whether any note moved. Notes and key-carrying
+  /// events are changed where they are; only what is dropped makes the lists again.
   private func transpose(_ track: inout SongTrack, report: inout TransposeReport) -> Bool {
-    var notes: [Note] = []
-    var clamped: [Bool] = []
-    notes.reserveCapacity(track.notes.count)
     var movedAny = false
-    var droppedAny = false
-    for var note in track.notes {
-      report.notes += 1
-      guard moves(channel: note.channel) else {
-        report.drumNotesKept += 1
-        notes.append(note)
-        clamped.append(false)
-        continue
-      }
-      if let pitch = target(note.pitch) {
-        note.pitch = pitch
-        clamped.append(false)
-      } else if outOfRange == .clamp {
-        note.pitch = semitones > 0 ? 127 : 0
-        report.clamped += 1
-        clamped.append(true)
-      } else {
-        report.dropped += 1
-        droppedAny = true
-        continue
-      }
-      report.moved += 1
-      movedAny = true
-      notes.append(note)
-    }
-    if report.clamped > 0 { report.collisions += NoteOverlaps.resolve(&notes, changed: clamped) }
-    track.notes = notes
-    var events = TrackEvents()
-    events.reserveCapacity(track.events.count)
-    for var item in track.events {
-      if let message = item.event.channelMessage, Self.carriesKey(message), moves(channel: message.channel) {
-        var moved = message
-        if let key = target(message.data1) {
-          moved.data1 = key
-        } else if outOfRange == .clamp {
-          moved.data1 = semitones > 0 ? 127 : 0
-        } else {
-          droppedAny = true
+    var dropped: [Int] = []
+    var clamped: [Bool] = outOfRange == .clamp ? Array(repeating: false, count: track.notes.count) : []
+    track.notes.withUnsafeMutableBufferPointer { notes in
+      for index in notes.indices {
+        report.notes += 1
+        guard moves(channel: notes[index].channel) else {
+          report.drumNotesKept += 1
           continue
         }
-        item.event = .channel(moved)
-        report.eventsMoved += 1
+        if let pitch = target(notes[index].pitch) {
+          notes[index].pitch = pitch
+        } else if outOfRange == .clamp {
+          notes[index].pitch = semitones > 0 ? 127 : 0
+          report.clamped += 1
+          clamped[index] = true
+        } else {
+          report.dropped += 1
+          dropped.append(index)
+          continue
+        }
+        report.moved += 1
+        movedAny = true
       }
-      events.append(item)
     }
-    track.events = events
-    if droppedAny { track.tickOrders = [] }  // they name notes and events by index
+    if !dropped.isEmpty {
+      var kept: [Note] = []
+      kept.reserveCapacity(track.notes.count - dropped.count)
+      var next = 0
+      for (index, note) in track.notes.enumerated() {
+        if next < dropped.count && dropped[next] == index {
+          next += 1
+          continue
+        }
+        kept.append(note)
+      }
+      track.notes = kept
+    }
+    if report.clamped > 0 { report.collisions += NoteOverlaps.resolve(&track.notes, changed: clamped) }
+    var droppedEvents: [Int] = []
+    for index in track.events.indices {
+      guard let (status, key, _) = track.events.channelBytes(at: index), Self.carriesKey(status: status),
+        moves(channel: status & 0x0F)
+      else { continue }
+      if let moved = target(key) {
+        track.events.setChannelData1(moved, at: index)
+      } else if outOfRange == .clamp {
+        track.events.setChannelData1(semitones > 0 ? 127 : 0, at: index)
+      } else {
+        droppedEvents.append(index)
+        continue
+      }
+      report.eventsMoved += 1
+    }
+    if !droppedEvents.isEmpty {
+      var kept = TrackEvents()
+      kept.reserveCapacity(track.events.count - droppedEvents.count)
+      var next = 0
+      for (index, item) in track.events.enumerated() {
+        if next < droppedEvents.count && droppedEvents[next] == index {
+          next += 1
+          continue
+        }
+        kept.append(item)
+      }
+      track.events = kept
+    }
+    if !dropped.isEmpty || !droppedEvents.isEmpty { track.tickOrders = [] }  // they name notes and events by index
     return movedAny
+  }
+
+  /// Whether a channel message's status names a key: polyphonic key pressure, or a note
+  /// message kept as an event (a note-off that ended no note).
+  static func carriesKey(status: UInt8) -> Bool {
+    let kind = status & 0xF0
+    return kind == ChannelMessage.Kind.polyPressure.rawValue || kind == ChannelMessage.Kind.noteOff.rawValue
+      || kind == ChannelMessage.Kind.noteOn.rawValue
   }
 
   /// Moves every key signature by ``semitones``.
   private func moveKeySignatures(_ events: inout TrackEvents, report: inout TransposeReport) {
-    for index in events.indices {
+    for index in events.indices where events.metaType(at: index) == 0x59 {
       guard case .meta(let meta) = events[index].event, meta.kind == .keySignature,
         let key = meta.keySignature
       else { continue }

@@ -142,6 +142,21 @@ public struct TrackEvents: Sendable {
     return record.status < 0xF0 ? (record.status, record.data1, record.data2) : nil
   }
 
+  /// The type of the meta event at `index` (`0x59`: a key signature), `nil` for a channel
+  /// message or SysEx, without making a ``TrackEvent``.
+  @inlinable
+  public func metaType(at index: Int) -> UInt8? {
+    let record = records[index]
+    return record.status == 0xFF ? record.data1 : nil
+  }
+
+  /// Sets the first data byte of the channel message at `index` (the key of a note message or
+  /// of key pressure); the event must be a channel message.
+  public mutating func setChannelData1(_ value: UInt8, at index: Int) {
+    precondition(records[index].status < 0xF0, "setChannelData1: not a channel message")
+    records[index].data1 = value
+  }
+
   /// Hands the event at `index` to `sink` as the reader would, without making a ``TrackEvent``.
   @inlinable
   public func send<Sink: TrackEventSink>(_ index: Int, to sink: inout Sink) {
