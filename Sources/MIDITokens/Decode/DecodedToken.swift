@@ -6,10 +6,12 @@ struct DecodedToken: Sendable {
 
   /// Splits a token; MidiTok raises `ValueError` for one without exactly one `_`.
   init(_ token: String) throws(TokensError) {
-    let parts = token.split(separator: "_", omittingEmptySubsequences: false)
-    guard parts.count == 2 else { throw TokensError(.decodingFails("the token \(token) has not one \"_\"")) }
-    type = parts[0]
-    value = parts[1]
+    let underscore = UInt8(ascii: "_")
+    guard let split = token.utf8.firstIndex(of: underscore),
+      !token.utf8[token.utf8.index(after: split)...].contains(underscore)
+    else { throw TokensError(.decodingFails("the token \(token) has not one \"_\"")) }
+    type = token[..<split]
+    value = token[token.utf8.index(after: split)...]
   }
 
   /// The value as Python's `int()` reads it, or `nil` (`ValueError`).
@@ -17,26 +19,29 @@ struct DecodedToken: Sendable {
 
   /// Python's `int(text)`: optional spaces and sign, digits with single `_` between them.
   static func pythonInt(_ text: Substring) -> Int? {
-    let trimmed = text.trimmingPythonWhitespace
-    var digits = trimmed
+    var bytes = text.utf8[...]
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A }
+    while let first = bytes.first, isSpace(first) { bytes = bytes.dropFirst() }
+    while let last = bytes.last, isSpace(last) { bytes = bytes.dropLast() }
     var negative = false
-    if let sign = digits.first, sign == "-" || sign == "+" {
-      negative = sign == "-"
-      digits = digits.dropFirst()
+    if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+      negative = sign == UInt8(ascii: "-")
+      bytes = bytes.dropFirst()
     }
-    guard let first = digits.first, first.isASCII, first.isNumber, digits.last != "_" else { return nil }
+    let underscore = UInt8(ascii: "_")
+    guard let first = bytes.first, (0x30...0x39).contains(first), bytes.last != underscore else { return nil }
     var value = 0
     var previousUnderscore = false
-    for character in digits {
-      if character == "_" {
+    for byte in bytes {
+      if byte == underscore {
         if previousUnderscore { return nil }
         previousUnderscore = true
         continue
       }
-      guard character.isASCII, let digit = character.wholeNumberValue else { return nil }
+      guard (0x30...0x39).contains(byte) else { return nil }
       previousUnderscore = false
       let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-      let (sum, overflow2) = times.addingReportingOverflow(digit)
+      let (sum, overflow2) = times.addingReportingOverflow(Int(byte - 0x30))
       if overflow1 || overflow2 { return nil }
       value = sum
     }
