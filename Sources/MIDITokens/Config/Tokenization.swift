@@ -14,11 +14,13 @@ public enum Tokenization: String, Hashable, Sendable, CaseIterable {
   case octuple = "Octuple"
   /// PerTok: TimeShift (or Position) and MicroTiming tokens at the song's own resolution.
   case perTok = "PerTok"
+  /// MuMIDI: every track in one sequence of compound tokens (bar and position encodings),
+  /// several vocabularies, drums with pitches of their own.
+  case muMIDI = "MuMIDI"
 
   /// MidiTok's tokenizations midiroll refuses, with the reason.
   static let refused: [String: String] = [
     "MMM": "MMM tokenizes with a base tokenizer per track and is not reproduced by midiroll",
     "BEAT": "BEAT is not reproduced by midiroll",
-    "MuMIDI": "MuMIDI is not reproduced by midiroll",
   ]
 }

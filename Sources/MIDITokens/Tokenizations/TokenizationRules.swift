@@ -11,6 +11,10 @@ protocol TokenizationRules: Sendable {
   var isMultiVocabulary: Bool { get }
   /// Whether notes are NoteOn and NoteOff tokens (MIDI-Like), not Pitch tokens.
   var usesNoteOnOff: Bool { get }
+  /// Whether a token may hold fewer ids than there are vocabularies (MuMIDI's Bar, Position,
+  /// Program and Chord tokens): midiroll keeps every token at full width, −1 for the ids it
+  /// does not have, and writes MidiTok's shorter lists.
+  var hasShortTokens: Bool { get }
   /// What the tokenizer does to its configuration before making its vocabulary
   /// (`_tweak_config_before_creating_voc`).
   func adjust(_ config: inout TokenizerConfig)
@@ -45,6 +49,7 @@ protocol TokenizationRules: Sendable {
 extension TokenizationRules {
   var isMultiVocabulary: Bool { false }
   var usesNoteOnOff: Bool { false }
+  var hasShortTokens: Bool { false }
   func adjust(_ config: inout TokenizerConfig) {}
   func validate(_ config: TokenizerConfig, at path: JSONPath) throws(TokensError) {}
   func timeValues(of config: TokenizerConfig) -> [TimeValue]? { nil }
