@@ -49,6 +49,9 @@ UNTRAINED = {
             "num_microtiming_bins": 30,
         },
     ),
+    # MuMIDI: every track in one stream of compound tokens (bar and position encodings),
+    # tempos, drums with pitches of their own (35-81, General MIDI's percussion keys).
+    "mumidi": ("MuMIDI", {"use_tempos": True, "drums_pitch_range": (35, 81)}),
 }
 
 # name: (folder, tokenization, config arguments, model, vocabulary size)
