@@ -10,7 +10,7 @@ struct TokenizerOptions: ParsableArguments {
     name: .long,
     help: ArgumentHelp(
       "The tokenizer file MidiTok 3.1 saved (tokenizer.save(path)): REMI, TSD, MIDILike, Structured, CPWord, "
-        + "Octuple or PerTok; REMI, TSD, MIDILike and Structured also trained (BPE, Unigram, WordPiece).",
+        + "Octuple, PerTok or MuMIDI; REMI, TSD, MIDILike and Structured also trained (BPE, Unigram, WordPiece).",
       valueName: "tokenizer.json"))
   var tokenizer: String?
 
