@@ -34,7 +34,8 @@ struct TokensCommandTests {
   /// The samples' tokenizers: untrained (one vocabulary, compound, PerTok, MuMIDI), and trained
   /// (BPE, Unigram, WordPiece).
   static let sampleTokenizers = [
-    "remi", "remi-plus", "cpword", "octuple", "pertok", "mumidi", "remi-bpe", "remi-unigram", "remi-wordpiece",
+    "remi", "remi-plus", "cpword", "octuple", "pertok", "mumidi", "remi-bpe", "remi-unigram",
+    "remi-wordpiece",
   ]
 
   @Test(
@@ -226,7 +227,8 @@ struct TokensCommandTests {
         [
           "tokenize", song, "o.json", "--tokenizer",
           try write(
-            muMIDIText.replacingOccurrences(of: "\"max_bar_embedding\": 60", with: "\"max_bar_embedding\": null"),
+            muMIDIText.replacingOccurrences(
+              of: "\"max_bar_embedding\": 60", with: "\"max_bar_embedding\": null"),
             "mumidi-bars.json"),
         ],
         "config.additional_params.max_bar_embedding: null is not supported"
@@ -235,7 +237,8 @@ struct TokensCommandTests {
         [
           "tokenize", song, "o.json", "--tokenizer",
           try write(
-            muMIDIText.replacingOccurrences(of: "\"max_bar_embedding\": 60", with: "\"max_bar_embedding\": 0"),
+            muMIDIText.replacingOccurrences(
+              of: "\"max_bar_embedding\": 60", with: "\"max_bar_embedding\": 0"),
             "mumidi-zero.json"),
         ],
         "config.additional_params.max_bar_embedding: 0 is not supported"

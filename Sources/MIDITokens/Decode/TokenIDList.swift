@@ -109,7 +109,8 @@ public struct TokenIDList: Hashable, Sendable {
             throw TokensError.json(
               .invalidValue(
                 value: "a token of \(fields.count) ids",
-                expected: short ? "1 to \(width) ids, one per vocabulary" : "\(width) ids, one per vocabulary"),
+                expected: short ? "1 to \(width) ids, one per vocabulary" : "\(width) ids, one per vocabulary"
+              ),
               tokenPath())
           }
           for (field, value) in fields.enumerated() {

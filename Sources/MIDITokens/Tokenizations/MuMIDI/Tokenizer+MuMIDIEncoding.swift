@@ -17,7 +17,8 @@ extension Tokenizer {
     // `score.tempos[0]` is read even when tempos are not tokenized: a song without tempos
     // raises `IndexError`.
     guard let firstTempo = score.tempos.first else {
-      throw TokensError(.notInVocabulary(token: "(a song without tempos: MidiTok's IndexError on score.tempos[0])"))
+      throw TokensError(
+        .notInVocabulary(token: "(a song without tempos: MidiTok's IndexError on score.tempos[0])"))
     }
     let items = try muMIDIItems(of: score)
     var rows = CompoundRows(vocabularies: vocabularies)
@@ -56,7 +57,8 @@ extension Tokenizer {
         guard ticksPerBar > 0, ticksPerSample > 0 else {
           throw TokensError(.notInVocabulary(token: "(a bar of 0 ticks)"))
         }
-        currentPosition = Int((Double(Self.floorDivision(time, ticksPerBar).1) / ticksPerSample).rounded(.towardZero))
+        currentPosition = Int(
+          (Double(Self.floorDivision(time, ticksPerBar).1) / ticksPerSample).rounded(.towardZero))
         currentTick = time
         currentTrack = -2
         let bar = Self.floorDivision(time, ticksPerBar).0
