@@ -79,7 +79,8 @@ import Testing
                 ids[0] = programs[Int(random.next() % UInt64(programs.count))]
               }
               let short = tokenizer.config.useTempos ? 4 : 3
-              for start in stride(from: 0, to: ids.count, by: width) where !main[ids[start]].hasPrefix("Pitch") {
+              for start in stride(from: 0, to: ids.count, by: width)
+              where !main[ids[start]].hasPrefix("Pitch") {
                 let length =
                   random.next() % 4 != 0 ? min(short, width) : 1 + Int(random.next() % UInt64(width))
                 for index in (start + length)..<(start + width) { ids[index] = -1 }

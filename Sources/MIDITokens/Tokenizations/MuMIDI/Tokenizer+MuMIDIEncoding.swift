@@ -2,10 +2,15 @@ extension Tokenizer {
   /// A note or chord of MuMIDI's `_track_to_tokens`: its tick, its track (`desc`: the program,
   /// −1 for drums), its first token and, for a note, its velocity and duration tokens.
   struct MuMIDIItem {
+    /// The onset's tick.
     var time: Int32
+    /// The track it sorts by: the program, −1 for drums (a chord's: its track's program).
     var track: Int
+    /// `Pitch_*`, `PitchDrum_*` or `Chord_*`.
     var token: String
+    /// The note's `Velocity_*` token, when velocities are on.
     var velocity: String?
+    /// The note's `Duration_*` token, when durations are on.
     var duration: String?
   }
 
