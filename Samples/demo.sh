@@ -5,7 +5,7 @@
 # through a link and to /dev/stdout, shows one in the terminal, batch-converts the folder with a
 # report, prints muspy's metrics of two samples (stats), writes the report page of a deduplicated,
 # split dataset, tokenizes every sample with MidiTok 3.1's tokenizer files (Samples/tokenizers:
-# REMI, REMI+, TSD, MIDI-Like, Structured, CPWord, Octuple, PerTok, MMM and REMI with trained BPE, Unigram and
+# REMI, REMI+, TSD, MIDI-Like, Structured, CPWord, Octuple, PerTok, MMM, MuMIDI and REMI with trained BPE, Unigram and
 # WordPiece models) and decodes the ids back to .mid, and reads every sample in Python into NumPy
 # arrays (given a Python with the package installed). Everything lands in OUT.
 # Usage: demo.sh MIDIROLL SAMPLES_DIR OUT_DIR [PYTHON]
@@ -113,7 +113,7 @@ echo "  -> $out/dataset-out/{train,valid,test}/, $out/report.html (totals, dupli
 
 echo
 echo "== tokens for music ML: MidiTok 3.1's ids (midiroll tokenize / detokenize --tokenizer T.json)"
-for tokenizer in remi remi-plus tsd midilike structured cpword octuple pertok mmm remi-bpe remi-unigram remi-wordpiece; do
+for tokenizer in remi remi-plus tsd midilike structured cpword octuple pertok mmm mumidi remi-bpe remi-unigram remi-wordpiece; do
   mkdir -p "$out/tokens/$tokenizer"
   count=0
   for f in "$samples"/*.mid; do

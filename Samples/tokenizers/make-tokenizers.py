@@ -52,6 +52,9 @@ UNTRAINED = {
     # MMM: each track tokenized by REMI between Track_Start and Track_End, tracks one after
     # another; tempos and time signatures.
     "mmm": ("MMM", {"base_tokenizer": "REMI", "use_tempos": True, "use_time_signatures": True}),
+    # MuMIDI: every track in one stream of compound tokens (bar and position encodings),
+    # tempos, drums with pitches of their own (35-81, General MIDI's percussion keys).
+    "mumidi": ("MuMIDI", {"use_tempos": True, "drums_pitch_range": (35, 81)}),
 }
 
 # name: (folder, tokenization, config arguments, model, vocabulary size)

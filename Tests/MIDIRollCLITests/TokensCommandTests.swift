@@ -31,10 +31,11 @@ struct TokensCommandTests {
     tokenizer.tokenize_dataset(Path(sys.argv[2]).resolve(), Path(sys.argv[3]), verbose=False, parallel_workers_size=1)
     """
 
-  /// The samples' tokenizers: untrained (one vocabulary, compound, PerTok, MMM), and trained (BPE,
-  /// Unigram, WordPiece).
+  /// The samples' tokenizers: untrained (one vocabulary, compound, PerTok, MMM, MuMIDI), and
+  /// trained (BPE, Unigram, WordPiece).
   static let sampleTokenizers = [
-    "remi", "remi-plus", "cpword", "octuple", "pertok", "mmm", "remi-bpe", "remi-unigram", "remi-wordpiece",
+    "remi", "remi-plus", "cpword", "octuple", "pertok", "mmm", "mumidi", "remi-bpe", "remi-unigram",
+    "remi-wordpiece",
   ]
 
   @Test(
@@ -142,6 +143,8 @@ struct TokensCommandTests {
       contentsOfFile: Self.tokenizers.appendingPathComponent("pertok.json").path, encoding: .utf8)
     let mmmText = try String(
       contentsOfFile: Self.tokenizers.appendingPathComponent("mmm.json").path, encoding: .utf8)
+    let muMIDI = Self.tokenizers.appendingPathComponent("mumidi.json").path
+    let muMIDIText = try String(contentsOfFile: muMIDI, encoding: .utf8)
     let bpe = Self.tokenizers.appendingPathComponent("remi-bpe.json").path
     let bpeText = try String(contentsOfFile: bpe, encoding: .utf8)
     let cases: [(arguments: [String], expected: String)] = [
@@ -239,6 +242,30 @@ struct TokensCommandTests {
         ["tokenize", song, "o.json", "--tokenizer", try write(octupleWithoutBars, "octuple-bars.json")],
         "config.additional_params.max_bar_embedding: null is not supported"
       ),
+      // A MuMIDI without a number of bars (MidiTok's `range(None)` raises), or with 0 (every
+      // song clipped away); a MuMIDI token of no id, or of more ids than its 6 vocabularies.
+      (
+        [
+          "tokenize", song, "o.json", "--tokenizer",
+          try write(
+            muMIDIText.replacingOccurrences(
+              of: "\"max_bar_embedding\": 60", with: "\"max_bar_embedding\": null"),
+            "mumidi-bars.json"),
+        ],
+        "config.additional_params.max_bar_embedding: null is not supported"
+      ),
+      (
+        [
+          "tokenize", song, "o.json", "--tokenizer",
+          try write(
+            muMIDIText.replacingOccurrences(
+              of: "\"max_bar_embedding\": 60", with: "\"max_bar_embedding\": 0"),
+            "mumidi-zero.json"),
+        ],
+        "config.additional_params.max_bar_embedding: 0 is not supported"
+      ),
+      (try detokenize("[[160, 4, 4, 4], []]", muMIDI), "ids[1]: a token of 0 ids"),
+      (try detokenize("[[160, 4, 4, 4], [5, 4, 4, 4, 4, 4, 4]]", muMIDI), "ids[1]: a token of 7 ids"),
       // Trained: ids past the trained vocabulary; trained ids with an untrained tokenizer; a
       // model the tokenizers JSON names that MidiTok does not train.
       (

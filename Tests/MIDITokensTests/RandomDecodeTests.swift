@@ -40,7 +40,7 @@ import Testing
     var error: String?
   }
 
-  @Test(arguments: ["REMI", "TSD", "MIDILike", "Structured", "CPWord", "Octuple"])
+  @Test(arguments: ["REMI", "TSD", "MIDILike", "Structured", "CPWord", "Octuple", "MuMIDI"])
   func randomSequencesDecodeAsMidiTokDecodes(tokenization: String) throws {
     let specs = TokenizerMatrix.specs(for: tokenization)
     let (folder, _) = try MidiTokJudge.run(specs, files: [])
@@ -51,7 +51,7 @@ import Testing
     for spec in specs {
       let path = folder.appendingPathComponent("\(spec.name).json").path
       let tokenizer = try Tokenizer(file: TokenizerFile(bytes: RealFiles.bytes(path)))
-      // For CPWord and Octuple, each id of a token is drawn from its own vocabulary, a special
+      // For CPWord, Octuple and MuMIDI, each id of a token is drawn from its own vocabulary, a special
       // token (which makes MidiTok skip or raise on the whole token) one time in 16.
       let sizes = tokenizer.vocabularies.map { UInt64($0.count) }
       let width = sizes.count
@@ -68,12 +68,33 @@ import Testing
         let tracks = tokenizer.oneTokenStream ? 1 : 1 + Int(random.next() % 3)
         sequences.append(
           (0..<tracks).map { _ in
-            (0..<((1 + Int(random.next() % 200)) * width)).map { id(field: $0 % width) }
+            var ids = (0..<((1 + Int(random.next() % 200)) * width)).map { id(field: $0 % width) }
+            // MuMIDI: a token that is not a note stops after the tempo (its Bar, Position and
+            // Program tokens), three times in four, else after 1 to all the vocabularies' ids;
+            // −1 for the rest. Half the sequences begin with a Program token.
+            if tokenizer.tokenization.hasShortTokens {
+              let main = tokenizer.vocabularies[0].tokens
+              let programs = main.indices.filter { main[$0].hasPrefix("Program_") }
+              if random.next() % 2 == 0, !programs.isEmpty {
+                ids[0] = programs[Int(random.next() % UInt64(programs.count))]
+              }
+              let short = tokenizer.config.useTempos ? 4 : 3
+              for start in stride(from: 0, to: ids.count, by: width)
+              where !main[ids[start]].hasPrefix("Pitch") {
+                let length =
+                  random.next() % 4 != 0 ? min(short, width) : 1 + Int(random.next() % UInt64(width))
+                for index in (start + length)..<(start + width) { ids[index] = -1 }
+              }
+            }
+            return ids
           })
       }
-      // MidiTok's nesting: a token is a list of ids when there are several vocabularies.
+      // MidiTok's nesting: a token is a list of ids when there are several vocabularies (a
+      // MuMIDI token without its −1s).
       func nested(_ ids: [Int]) -> Any {
-        width == 1 ? ids : stride(from: 0, to: ids.count, by: width).map { Array(ids[$0..<($0 + width)]) }
+        width == 1
+          ? ids
+          : stride(from: 0, to: ids.count, by: width).map { Array(ids[$0..<($0 + width)].filter { $0 >= 0 }) }
       }
       let request: [String: Any] = [
         "tokenization": tokenization, "tokenizer": path,

@@ -4,11 +4,11 @@ import MIDITokens
 import TestSupport
 import Testing
 
-/// REMI, TSD, MIDI-Like, Structured, CPWord, Octuple, PerTok and MMM under the configurations of ``TokenizerMatrix``: the
+/// REMI, TSD, MIDI-Like, Structured, CPWord, Octuple, PerTok, MMM and MuMIDI under the configurations of ``TokenizerMatrix``: the
 /// vocabulary is MidiTok's, and the ids of every real and corpus file MidiTok reads are its
 /// own (where MidiTok raises on a file, midiroll refuses it too).
 @Suite(.tags(.judge), .tiered, .requires(.python)) struct TokenizationMatrixTests {
-  @Test(arguments: ["REMI", "TSD", "MIDILike", "Structured", "CPWord", "Octuple", "PerTok", "MMM"])
+  @Test(arguments: ["REMI", "TSD", "MIDILike", "Structured", "CPWord", "Octuple", "PerTok", "MMM", "MuMIDI"])
   func idsAreMidiToks(tokenization: String) throws {
     try Self.judge(TokenizerMatrix.specs(for: tokenization), files: TokenFiles.all)
   }
@@ -141,14 +141,14 @@ extension TokenSequences {
 
 extension MidiTokJudge.IDs {
   /// The ids as a JSON value, as a tokens file holds them: `{"ids": …}` nested as MidiTok
-  /// nests them.
+  /// nests them (a MuMIDI token without its −1s).
   var jsonValue: JSONValue {
     let width = self.width ?? 1
     func tokens(_ sequence: [Int]) -> JSONValue {
       if width == 1 { return .array(sequence.map { .integer($0) }) }
       return .array(
         stride(from: 0, to: sequence.count, by: width).map { start in
-          .array(sequence[start..<min(start + width, sequence.count)].map { .integer($0) })
+          .array(sequence[start..<min(start + width, sequence.count)].filter { $0 >= 0 }.map { .integer($0) })
         })
     }
     let ids = perTrack ? .array(sequences.map(tokens)) : tokens(sequences.first ?? [])

@@ -1,6 +1,6 @@
 """midiroll.Tokenizer beside MidiTok 3.1 itself: the tokenizer files MidiTok saves (REMI, TSD,
 MIDILike, Structured, CPWord and Octuple, each with the default configuration and with
-use_programs, and a REMI trained with BPE) give MidiTok's vocabulary, special ids and flags; a
+use_programs; MuMIDI with tempos; and a REMI trained with BPE) give MidiTok's vocabulary, special ids and flags; a
 file, its bytes or a Song give MidiTok's ids; MidiTok's ids decode to MidiTok's notes; and
 encode_chunks cuts a song into chunks that are each MidiTok's ids of the ticks they name, no
 longer than asked, in order, and covering every note MidiTok tokenizes.
@@ -56,6 +56,8 @@ CONFIGS = {
     "Octuple": ("Octuple", {}),
     "Octuple-programs": ("Octuple", {"use_programs": True}),
     "MMM-REMI": ("MMM", {"base_tokenizer": "REMI", "use_tempos": True}),
+    # MuMIDI needs tempos for songs without a Set Tempo (MidiTok reads score.tempos[0]).
+    "MuMIDI": ("MuMIDI", {"use_tempos": True}),
 }
 # REMI (default configuration, a stream per track) trained with BPE on a few real files.
 TRAINED = "REMI-BPE"
@@ -148,8 +150,12 @@ def judge(tmp_path_factory):
 
 def normalized(tokenizer, result):
     """MidiTok's TokSequence (or list of them) as arrays: 1-D, or 2-D (tokens, fields) for the
-    tokenizations with a vocabulary per field (CPWord, Octuple)."""
+    tokenizations with a vocabulary per field (CPWord, Octuple, MuMIDI: a MuMIDI token shorter
+    than the vocabularies ends in -1s, as midiroll's arrays hold it)."""
     def array(ids):
+        if tokenizer.is_multi_voc:
+            width = len(tokenizer.vocab)
+            ids = [list(token) + [-1] * (width - len(token)) for token in ids]
         ids = np.asarray(ids, dtype=np.int64)
         return ids.reshape(-1, len(tokenizer.vocab)) if tokenizer.is_multi_voc else ids.reshape(-1)
 
@@ -376,7 +382,7 @@ def tracks_difference(theirs, ours):
     return None
 
 
-@pytest.mark.parametrize("name", ["REMI", "REMI-programs", "TSD", "CPWord"])
+@pytest.mark.parametrize("name", ["REMI", "REMI-programs", "TSD", "CPWord", "MuMIDI"])
 def test_decode_gives_miditoks_notes(judge, name):
     tokenizer, ours = judge.theirs[name], judge.ours(name)
     failures = []
@@ -385,6 +391,8 @@ def test_decode_gives_miditoks_notes(judge, name):
         if ids is None:
             continue
         as_lists = [one.tolist() for one in ids] if isinstance(ids, list) else ids.tolist()
+        if name == "MuMIDI":  # MidiTok's own lists: a short token without the -1s
+            as_lists = [[i for i in token if i != -1] for token in as_lists]
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             expected = tokenizer.decode(as_lists)

@@ -75,6 +75,17 @@ public enum TokenLaws {
           ("additional_params", mmmBase("MIDILike")),
         ]
       ),
+      (
+        "MuMIDI",
+        [
+          ("use_tempos", .bool(true)), ("use_chords", .bool(true)),
+          ("drums_pitch_range", .array([.integer(30), .integer(70)])),
+          (
+            "additional_params",
+            .object(JSONObject(members: [JSONMember(name: "max_bar_embedding", value: .integer(40))]))
+          ),
+        ]
+      ),
     ]
     return specs.compactMap { tokenization, options in
       let config = JSONValue.object(JSONObject(members: options.map { JSONMember(name: $0.0, value: $0.1) }))
@@ -179,8 +190,9 @@ public enum TokenLaws {
   }
 
   /// Reads the input as a MIDI file (as symusic does) and tokenizes it with the first five of
-  /// ``tokenizers`` and those after the seventh (the multi-vocabulary ones, PerTok, MMM): every id
-  /// stays in its own vocabulary.
+  /// ``tokenizers`` and those after the seventh (the multi-vocabulary ones, PerTok, MMM,
+  /// MuMIDI): every id stays in its own vocabulary (a MuMIDI token shorter than the
+  /// vocabularies ends in −1s).
   public static func checkEncode(_ bytes: [UInt8]) -> LawViolation? {
     let score: Score
     do {
@@ -190,14 +202,25 @@ public enum TokenLaws {
     }
     for tokenizer in tokenizers.prefix(5) + tokenizers.dropFirst(7) {
       guard let tokens = try? tokenizer.encode(score) else { continue }
-      // A token of several vocabularies holds one id of each, in their order.
+      // A token of several vocabularies holds one id of each, in their order; a MuMIDI token
+      // may end early, −1 in the fields it lacks.
       let sizes = tokenizer.vocabularies.map(\.count)
+      let short = tokenizer.tokenization.hasShortTokens
       for sequence in tokens.sequences {
         guard sequence.count % sizes.count == 0 else {
           return LawViolation("every token has one id per vocabulary", "\(tokenizer.tokenization.rawValue)")
         }
-        for (index, id) in sequence.enumerated() where id < 0 || Int(id) >= sizes[index % sizes.count] {
-          return LawViolation("every id is in its vocabulary", "\(tokenizer.tokenization.rawValue)")
+        for (index, id) in sequence.enumerated() {
+          let field = index % sizes.count
+          if short && id == -1 && field > 0 {
+            guard field == sizes.count - 1 || sequence[index + 1] == -1 else {
+              return LawViolation("a short token's −1s end it", "\(tokenizer.tokenization.rawValue)")
+            }
+            continue
+          }
+          guard id >= 0 && Int(id) < sizes[field] else {
+            return LawViolation("every id is in its vocabulary", "\(tokenizer.tokenization.rawValue)")
+          }
         }
       }
     }

@@ -10,7 +10,7 @@ struct TokenizerOptions: ParsableArguments {
     name: .long,
     help: ArgumentHelp(
       "The tokenizer file MidiTok 3.1 saved (tokenizer.save(path)): REMI, TSD, MIDILike, Structured, CPWord, "
-        + "Octuple, PerTok or MMM; all but CPWord and Octuple also trained (BPE, Unigram, WordPiece).",
+        + "Octuple, PerTok, MMM or MuMIDI; all but CPWord, Octuple and MuMIDI also trained (BPE, Unigram, WordPiece).",
       valueName: "tokenizer.json"))
   var tokenizer: String?
 

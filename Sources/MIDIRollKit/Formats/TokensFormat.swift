@@ -95,7 +95,8 @@ public enum TokensFormat {
         for token in 0..<chunk.tokenCount {
           if token > 0 { writer.raw(", ") }
           if chunk.width > 1 { writer.raw("[") }
-          for field in 0..<chunk.width {
+          // A MuMIDI token shorter than the vocabularies ends at its first −1.
+          for field in 0..<chunk.width where chunk.ids[token * chunk.width + field] >= 0 {
             if field > 0 { writer.raw(", ") }
             writer.rawInteger(Int(chunk.ids[token * chunk.width + field]))
           }

@@ -17,10 +17,12 @@ public enum Tokenization: String, Hashable, Sendable, CaseIterable {
   /// MMM (Multitrack Music Machine): each track tokenized by a base tokenization (REMI, TSD or
   /// MIDI-Like) between `Track_Start` and `Track_End`, the tracks one after another.
   case mmm = "MMM"
+  /// MuMIDI: every track in one sequence of compound tokens (bar and position encodings),
+  /// several vocabularies, drums with pitches of their own.
+  case muMIDI = "MuMIDI"
 
   /// MidiTok's tokenizations midiroll refuses, with the reason.
   static let refused: [String: String] = [
-    "BEAT": "BEAT is not reproduced by midiroll",
-    "MuMIDI": "MuMIDI is not reproduced by midiroll",
+    "BEAT": "BEAT is not reproduced by midiroll"
   ]
 }

@@ -180,7 +180,7 @@ public struct Tokenizer: Sendable {
   /// Octuple the sum of the vocabularies').
   public var vocabularySize: Int { trainedModel?.vocabularySize ?? vocabularies.reduce(0) { $0 + $1.count } }
 
-  /// Ids per token: the number of vocabularies of CPWord and Octuple, else 1.
+  /// Ids per token: the number of vocabularies of CPWord, Octuple and MuMIDI, else 1.
   public var tokenWidth: Int { vocabularies.count > 1 ? vocabularies.count : 1 }
 
   /// One more than the largest id a token field can hold (what a packed dataset's id type must

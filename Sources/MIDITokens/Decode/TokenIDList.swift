@@ -103,16 +103,21 @@ public struct TokenIDList: Hashable, Sendable {
             throw TokensError.json(
               .wrongType(expected: "a token: a list of \(width) ids", found: token.summary), tokenPath())
           }
-          guard fields.count == width else {
+          // MuMIDI's tokens hold one id or more of the vocabularies in order, the rest −1.
+          let short = tokenizer.tokenization.hasShortTokens
+          guard fields.count == width || (short && (1..<width).contains(fields.count)) else {
             throw TokensError.json(
               .invalidValue(
-                value: "a token of \(fields.count) ids", expected: "\(width) ids, one per vocabulary"),
+                value: "a token of \(fields.count) ids",
+                expected: short ? "1 to \(width) ids, one per vocabulary" : "\(width) ids, one per vocabulary"
+              ),
               tokenPath())
           }
           for (field, value) in fields.enumerated() {
             sequence.append(
               try Self.id(value, tokenPath().appending(field), size: tokenizer.vocabularies[field].count))
           }
+          sequence.append(contentsOf: repeatElement(-1, count: width - fields.count))
         } else {
           sequence.append(try Self.id(token, tokenPath(), size: size))
         }

@@ -9,7 +9,8 @@ extension Tokenizer {
       var tokens: [String] = []
       tokens.reserveCapacity(sequence.count)
       for (index, id) in sequence.enumerated() {
-        tokens.append(vocabularies[index % vocabularies.count].tokens[id])
+        // −1: no id in this field of a MuMIDI token shorter than the vocabularies.
+        tokens.append(id < 0 ? "" : vocabularies[index % vocabularies.count].tokens[id])
       }
       sequences.append(tokens)
     }

@@ -68,10 +68,12 @@ extension Tokenizer {
     /// all its tokens are made, so it is thrown then (an error while making them comes first).
     private(set) var firstMissing: String?
 
-    /// Adds a token's ids.
+    /// Adds a token's ids; an empty token (a field MuMIDI's shorter tokens do not have) is −1.
     mutating func append(_ compound: CompoundToken) {
       for (field, token) in compound.tokens.enumerated() {
-        if let id = vocabularies[field].id(token) {
+        if token.isEmpty {
+          ids.append(-1)
+        } else if let id = vocabularies[field].id(token) {
           ids.append(Int32(id))
         } else {
           if firstMissing == nil { firstMissing = token }

@@ -1,15 +1,15 @@
 /// The tokens of one song: its sequences of ids (one per track, or one for all tracks), each
 /// with the tick of every token, as MidiTok's `encode` makes them.
 public struct TokenSequences: Hashable, Sendable {
-  /// One sequence of ids per track, or one (``isOneStream``). A CPWord or Octuple token is
-  /// ``width`` ids in a row.
+  /// One sequence of ids per track, or one (``isOneStream``). A CPWord, Octuple or MuMIDI token
+  /// is ``width`` ids in a row (−1 where a MuMIDI token has fewer ids than vocabularies).
   public var sequences: [[Int32]]
   /// The tick of each token of each sequence (MidiTok's events' times), by which a trained
   /// model's ids are split per bar or beat.
   public var times: [[Int32]]
   /// Whether all tracks make one sequence (`one_token_stream`).
   public var isOneStream: Bool
-  /// Ids per token: 1, or the number of vocabularies of CPWord and Octuple.
+  /// Ids per token: 1, or the number of vocabularies of CPWord, Octuple and MuMIDI.
   public var width: Int
   /// The ticks of the bars and beats the tokens are split at for a trained model
   /// (`get_bars_ticks` / `get_beats_ticks` with `only_notes_onsets`).

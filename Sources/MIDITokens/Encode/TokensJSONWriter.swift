@@ -86,7 +86,8 @@ final class TokensJSONWriter: TokenSequenceReceiver {
       while index + width <= ids.count {
         if idsInSequence > 0 { out.append(", ") }
         out.append("[")
-        for offset in 0..<width {
+        // A MuMIDI token shorter than the vocabularies ends at its first −1.
+        for offset in 0..<width where ids[index + offset] >= 0 {
           if offset > 0 { out.append(", ") }
           out.append(Int(ids[index + offset]))
         }

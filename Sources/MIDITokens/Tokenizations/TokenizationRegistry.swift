@@ -12,9 +12,14 @@ extension Tokenization {
     case .octuple: OctupleRules()
     case .perTok: PerTokRules()
     case .mmm: MMMRules()
+    case .muMIDI: MuMIDIRules()
     }
   }
 
   /// Whether a token is a list of ids, one per vocabulary.
   public var isMultiVocabulary: Bool { rules.isMultiVocabulary }
+
+  /// Whether a token may hold fewer ids than there are vocabularies (MuMIDI): midiroll's rows
+  /// of ids are then −1 where MidiTok's token has no id.
+  public var hasShortTokens: Bool { rules.hasShortTokens }
 }

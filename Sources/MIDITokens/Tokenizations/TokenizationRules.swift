@@ -17,6 +17,10 @@ protocol TokenizationRules: Sendable {
   /// The rules for one configuration: themselves, or rules that hold what the configuration
   /// names (MMM's base tokenization).
   func specialized(for config: TokenizerConfig) -> any TokenizationRules
+  /// Whether a token may hold fewer ids than there are vocabularies (MuMIDI's Bar, Position,
+  /// Program and Chord tokens): midiroll keeps every token at full width, −1 for the ids it
+  /// does not have, and writes MidiTok's shorter lists.
+  var hasShortTokens: Bool { get }
   /// What the tokenizer does to its configuration before making its vocabulary
   /// (`_tweak_config_before_creating_voc`).
   func adjust(_ config: inout TokenizerConfig)
@@ -53,6 +57,7 @@ extension TokenizationRules {
   var usesNoteOnOff: Bool { false }
   var joinsTrackSequences: Bool { false }
   func specialized(for config: TokenizerConfig) -> any TokenizationRules { self }
+  var hasShortTokens: Bool { false }
   func adjust(_ config: inout TokenizerConfig) {}
   func validate(_ config: TokenizerConfig, at path: JSONPath) throws(TokensError) {}
   func timeValues(of config: TokenizerConfig) -> [TimeValue]? { nil }

@@ -171,7 +171,8 @@ public struct Transposition: Hashable, Sendable {
       }
       track.events = kept
     }
-    if !dropped.isEmpty || !droppedEvents.isEmpty { track.tickOrders = [] }  // they name notes and events by index
+    // Tick orders name notes and events by index.
+    if !dropped.isEmpty || !droppedEvents.isEmpty { track.tickOrders = [] }
     return movedAny
   }
 

@@ -64,8 +64,8 @@ enum MidiTokJudge {
     }
   }
 
-  /// MidiTok's ids for one file, flat: one list per sequence (the ids of a CPWord or Octuple
-  /// token in a row), whether they came as a list of sequences (a per-track tokenizer), and how
+  /// MidiTok's ids for one file, flat: one list per sequence (the ids of a CPWord, Octuple or
+  /// MuMIDI token in a row, −1 where a MuMIDI token is shorter than the vocabularies), whether they came as a list of sequences (a per-track tokenizer), and how
   /// many ids a token holds (`nil` when every sequence is empty). Flat, as ``TokenSequences``
   /// holds them: millions of ids decode and compare in moments, not one boxed value each.
   struct IDs: Decodable, Equatable {
@@ -97,14 +97,15 @@ enum MidiTokJudge {
                         'controls': [[c.time, c.number, c.value] for c in t.controls],
                         'bends': [[b.time, b.value] for b in t.pitch_bends],
                         'pedals': [[p.time, p.duration] for p in t.pedals]} for t in s.tracks]}
-    def flat_ids(result):
+    def flat_ids(result, tok):
         sequences = [seq.ids for seq in result] if isinstance(result, list) else [result.ids]
         width = None
         flat = []
         for ids in sequences:
             if ids and isinstance(ids[0], list):
-                width = len(ids[0])
-                flat.append([i for token in ids for i in token])
+                # MuMIDI's tokens may be shorter than its vocabularies: -1 for the ids they lack.
+                width = len(tok.vocab)
+                flat.append([i for token in ids for i in token + [-1] * (width - len(token))])
             else:
                 if ids: width = 1
                 flat.append(list(ids))
@@ -130,7 +131,7 @@ enum MidiTokJudge {
                 try:
                     result = tok(score)
                     ids = [seq.ids for seq in result] if isinstance(result, list) else result.ids
-                    answer = {"tokenizer": name, "file": index, "ids": flat_ids(result)}
+                    answer = {"tokenizer": name, "file": index, "ids": flat_ids(result, tok)}
                     try:
                         answer["decoded"] = flat(tok.decode(ids))
                     except Exception as e:

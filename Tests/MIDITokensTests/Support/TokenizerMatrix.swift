@@ -10,6 +10,7 @@ enum TokenizerMatrix {
   static func specs(for tokenization: String) -> [Spec] {
     if tokenization == "PerTok" { return perTokSpecs }
     if tokenization == "MMM" { return mmmSpecs }
+    if tokenization == "MuMIDI" { return muMIDISpecs }
     let name = tokenization.lowercased()
     var specs: [Spec] = [
       Spec(name: "\(name)-default", tokenization: tokenization, params: [:]),
@@ -78,6 +79,26 @@ enum TokenizerMatrix {
     }
     return specs
   }
+
+  /// MuMIDI's configurations: its default (no tempos: a song without tempos is refused), with
+  /// programs, tempos (log-spaced) and chords, and with a drum pitch range, fewer programs (a
+  /// drum track of another program left out), no velocities, no durations and fewer bars.
+  static let muMIDISpecs: [Spec] = [
+    Spec(name: "mumidi-default", tokenization: "MuMIDI", params: [:]),
+    Spec(
+      name: "mumidi-programs-tempos", tokenization: "MuMIDI",
+      params: [
+        "use_programs": true, "use_tempos": true, "programs": .raw("list(range(0, 64)) + [-1]"),
+        "num_tempos": 20, "log_tempos": true, "use_chords": true,
+      ]),
+    Spec(
+      name: "mumidi-drums", tokenization: "MuMIDI",
+      params: [
+        "drums_pitch_range": .raw("(35, 60)"), "programs": .raw("list(range(0, 48)) + [-1]"),
+        "use_velocities": false, "max_bar_embedding": 30, "use_note_duration_programs": .raw("[]"),
+        "use_tempos": true,
+      ]),
+  ]
 
   /// PerTok's configurations: with and without microtiming, at 320 and 480 ticks per quarter,
   /// beat ranges that overlap (sixteenths and triplets), TimeShift or Position tokens, with

@@ -19,7 +19,8 @@ from . import _training
 
 Ids = Union[np.ndarray, List[np.ndarray]]
 """What `Tokenizer.encode` returns: int32 ids, 1-D for one stream, one array per track for a
-per-track tokenizer, `(tokens, fields)` for CPWord and Octuple."""
+per-track tokenizer, `(tokens, fields)` for CPWord, Octuple and MuMIDI (-1 where a MuMIDI
+token is shorter than its vocabularies)."""
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,7 @@ class TokenChunk:
     """
 
     ids: np.ndarray
-    """The int32 ids: 1-D, or `(tokens, fields)` for CPWord and Octuple."""
+    """The int32 ids: 1-D, or `(tokens, fields)` for CPWord, Octuple and MuMIDI."""
     track: Optional[int]
     """The track (an index of symusic's tracks) for a per-track tokenizer; None for one stream."""
     start_tick: int
@@ -51,9 +52,9 @@ class TokenChunk:
 
 class Tokenizer:
     """A MidiTok 3.1 tokenizer, made from the file MidiTok saved (`tokenizer.save(path)`),
-    trained or not: REMI, TSD, MIDILike, Structured, CPWord, Octuple, PerTok and MMM. Its ids are
-    MidiTok's, made by midiroll's Swift tokenizer (`midiroll tokenize`'s) with the GIL released, so
-    threads tokenize in parallel. A tokenizer never changes once made.
+    trained or not: REMI, TSD, MIDILike, Structured, CPWord, Octuple, PerTok, MMM and MuMIDI. Its
+    ids are MidiTok's, made by midiroll's Swift tokenizer (`midiroll tokenize`'s) with the GIL
+    released, so threads tokenize in parallel. A tokenizer never changes once made.
 
         >>> tok = midiroll.Tokenizer("tokenizer.json")
         >>> ids = tok.encode("song.mid")                 # MidiTok's tokenizer.encode(path) ids
@@ -97,7 +98,7 @@ class Tokenizer:
         described = json.loads(_taken(_call_bytes(library.midiroll_tokenizer_describe, handle)))
         self.tokenization: str = described["tokenization"]
         """MidiTok's class name: "REMI", "TSD", "MIDILike", "Structured", "CPWord", "Octuple",
-        "PerTok" or "MMM"."""
+        "PerTok", "MMM" or "MuMIDI"."""
         self.one_token_stream: bool = described["one_token_stream"]
         """Whether all tracks make one sequence (MidiTok's `one_token_stream`)."""
         self.is_trained: bool = described["is_trained"]
@@ -106,9 +107,9 @@ class Tokenizer:
         vocabularies = [{token: index for index, token in enumerate(tokens)} for tokens in described["vocabularies"]]
         self._vocabularies = vocabularies
         self.vocab: Union[Dict[str, int], List[Dict[str, int]]] = (
-            vocabularies if self.tokenization in ("CPWord", "Octuple") else vocabularies[0])
+            vocabularies if self.tokenization in ("CPWord", "Octuple", "MuMIDI") else vocabularies[0])
         """MidiTok's `tokenizer.vocab`: token to id (the base vocabulary of a trained tokenizer),
-        a list of them, one per field, for CPWord and Octuple."""
+        a list of them, one per field, for CPWord, Octuple and MuMIDI."""
         first = vocabularies[0] if vocabularies else {}
         self.pad_id: Optional[int] = first.get("PAD_None")
         """The id of PAD, or None."""
@@ -121,12 +122,12 @@ class Tokenizer:
 
     def __len__(self) -> int:
         """MidiTok's `len(tokenizer)`: the vocabulary's size (the trained model's for a trained
-        tokenizer, the sum of the fields' for CPWord and Octuple)."""
+        tokenizer, the sum of the fields' for CPWord, Octuple and MuMIDI)."""
         return self._length
 
     def __getitem__(self, token: str) -> int:
         """A base token's id: `tok["Bar_None"]` (KeyError for a token not in the vocabulary).
-        CPWord and Octuple have a vocabulary per field: look it up in `tok.vocab[field]`."""
+        CPWord, Octuple and MuMIDI have a vocabulary per field: look it up in `tok.vocab[field]`."""
         if isinstance(self.vocab, list):
             raise TypeError(f"{self.tokenization} has a vocabulary per field: use tok.vocab[field][token]")
         return self.vocab[token]
@@ -222,7 +223,8 @@ class Tokenizer:
 
         Returns:
             int32 ids: a 1-D array for one stream; a list of arrays, one per track, for a
-            per-track tokenizer; `(tokens, fields)` arrays for CPWord and Octuple.
+            per-track tokenizer; `(tokens, fields)` arrays for CPWord, Octuple and MuMIDI (a
+            MuMIDI token shorter than its vocabularies, Bar, Position, Program, ends in -1s).
 
         Raises:
             MidiError: The song does not read.
@@ -292,7 +294,10 @@ class Tokenizer:
             ValueError: An id outside the vocabulary, a shape the tokenizer does not take, or
                 tokens MidiTok cannot decode.
         """
-        document = {"ids": _plain(ids, "ids")}
+        plain = _plain(ids, "ids")
+        if self.tokenization == "MuMIDI":
+            plain = _without_padding(plain)
+        document = {"ids": plain}
         if self.is_trained:
             document["ids_encoded"] = True
         data = json.dumps(document).encode("ascii")
@@ -380,6 +385,18 @@ def _plain(ids: Any, where: str) -> Any:
     if isinstance(ids, (bool, np.bool_)) or not isinstance(ids, (int, np.integer)):
         raise ValueError(f"{where}: expected an id, not {type(ids).__name__}")
     return int(ids)
+
+
+def _without_padding(ids: Any) -> Any:
+    """MuMIDI's ids as MidiTok's lists: each token (a list of ids) without its trailing -1s."""
+    if isinstance(ids, list) and ids and all(isinstance(item, int) for item in ids):
+        end = len(ids)
+        while end > 1 and ids[end - 1] == -1:
+            end -= 1
+        return ids[:end]
+    if isinstance(ids, list):
+        return [_without_padding(item) for item in ids]
+    return ids
 
 
 def _augment_words(pitch_offset: Any, velocity_offset: Any, duration_offset: Any, duration_in_ticks: Any,
