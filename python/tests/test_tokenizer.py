@@ -326,7 +326,8 @@ def normalized_copy(ids):
 def test_two_threads_encode_what_one_thread_encodes(judge):
     ours = judge.ours("REMI")
     ours_programs = judge.ours("REMI-programs")
-    alone = [(ours.encode(path), ours_programs.encode(path)) for path in FILES]
+    files = [path for path in FILES if judge.ids("REMI", path) is not None]  # those MidiTok reads
+    alone = [(ours.encode(path), ours_programs.encode(path)) for path in files]
     results = [None, None]
     errors = []
     start = threading.Barrier(2)
@@ -334,10 +335,10 @@ def test_two_threads_encode_what_one_thread_encodes(judge):
     def work(index):
         try:
             start.wait()
-            order = list(range(len(FILES))) if index == 0 else list(reversed(range(len(FILES))))
+            order = list(range(len(files))) if index == 0 else list(reversed(range(len(files))))
             found = {}
             for i in order:
-                source = FILES[i] if index == 0 else Path(FILES[i]).read_bytes()
+                source = files[i] if index == 0 else Path(files[i]).read_bytes()
                 found[i] = (ours.encode(source), ours_programs.encode(source))
             results[index] = found
         except BaseException as error:  # noqa: BLE001 - the main thread reports it
@@ -352,9 +353,9 @@ def test_two_threads_encode_what_one_thread_encodes(judge):
     for found in results:
         for i, (per_track, one_stream) in enumerate(alone):
             again, again_programs = found[i]
-            assert len(again) == len(per_track), relative(FILES[i])
-            assert all(np.array_equal(a, b) for a, b in zip(again, per_track)), relative(FILES[i])
-            assert np.array_equal(again_programs, one_stream), relative(FILES[i])
+            assert len(again) == len(per_track), relative(files[i])
+            assert all(np.array_equal(a, b) for a, b in zip(again, per_track)), relative(files[i])
+            assert np.array_equal(again_programs, one_stream), relative(files[i])
 
 
 # Decoding: MidiTok's notes.
@@ -393,9 +394,18 @@ def test_decode_gives_miditoks_notes(judge, name):
         as_lists = [one.tolist() for one in ids] if isinstance(ids, list) else ids.tolist()
         if name == "MuMIDI":  # MidiTok's own lists: a short token without the -1s
             as_lists = [[i for i in token if i != -1] for token in as_lists]
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            expected = tokenizer.decode(as_lists)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                expected = tokenizer.decode(as_lists)
+        except Exception as error:  # noqa: BLE001 - MidiTok refuses: midiroll must refuse too
+            try:
+                ours.decode(as_lists)
+            except (ValueError, midiroll.TokenizerError):
+                continue
+            failures.append(f"{name} {relative(path)}: MidiTok's decode raises {type(error).__name__}, "
+                            "midiroll decodes")
+            continue
         theirs = decoded_tracks(expected)
         for given, source in ((as_lists, "MidiTok's ids as lists"), (ours.encode(path), "midiroll's encode")):
             try:
@@ -403,6 +413,12 @@ def test_decode_gives_miditoks_notes(judge, name):
                 assert isinstance(song, midiroll.Song)
                 written = symusic.Score.from_midi(song.to_midi())
                 found = tracks_difference(theirs, decoded_tracks(written))
+                if found:
+                    # Notes of one pitch that overlap pair again when a MIDI file is read
+                    # (first on, first off): held to MidiTok's song written and read alike.
+                    round_trip = symusic.Score.from_midi(expected.dumps_midi())
+                    if not tracks_difference(decoded_tracks(round_trip), decoded_tracks(written)):
+                        found = None
                 if found and written.tpq != expected.tpq:
                     found += f" (ticks per quarter: MidiTok {expected.tpq}, midiroll {written.tpq})"
             except Exception as error:  # noqa: BLE001 - named in the failure
@@ -586,6 +602,8 @@ def test_chunks_without_overlap_and_from_every_source(judge):
     ours = judge.ours(name)
     failures = []
     for path in CHUNK_FILES:
+        if judge.ids(name, path) is None:
+            continue
         chunks = ours.encode_chunks(path, max_seq_len, overlap_bars=0)
         failures += check_chunks(judge, name, path, chunks, max_seq_len, False, False)
         # Without overlap a chunk begins where the one before it in its track ends, or later.
