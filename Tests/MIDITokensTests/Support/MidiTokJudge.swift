@@ -11,6 +11,10 @@ enum MidiTokJudge {
     var tokenization: String
     var params: [String: JSONArgument]
     var file: String? = nil
+    /// Judge only the files whose index is `offset` modulo `every` (``TokenizationMatrixTests``
+    /// at `MIDIROLL_JUDGE_SCALE=half`); every file when `nil`.
+    var every: Int? = nil
+    var offset: Int? = nil
   }
 
   /// A JSON value of a `TokenizerConfig` argument.
@@ -120,14 +124,16 @@ enum MidiTokJudge {
         tok.save(os.path.join(out, t["name"] + ".json"))
         with open(os.path.join(out, t["name"] + ".vocab.json"), "w") as f:
             json.dump(tok.vocab, f)
-        tokenizers.append((t["name"], tok))
+        tokenizers.append((t["name"], tok, t.get("every"), t.get("offset")))
     with open(os.path.join(out, "answers.jsonl"), "w") as answers:
         for index, path in enumerate(spec["files"]):
             try:
                 score = Score(path)
             except Exception:
                 continue
-            for name, tok in tokenizers:
+            for name, tok, every, offset in tokenizers:
+                if every and index % every != offset:
+                    continue
                 try:
                     result = tok(score)
                     ids = [seq.ids for seq in result] if isinstance(result, list) else result.ids
