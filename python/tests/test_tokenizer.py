@@ -286,13 +286,21 @@ def test_the_saved_trained_tokenizers_give_miditoks_ids(path):
     assert (len(ours), ours.is_trained, ours.one_token_stream) == (len(theirs), theirs.is_trained,
                                                                    theirs.one_token_stream)
     failures = []
-    for file in DEBIAN[::5] + SAMPLES:
+    for file in FILES if FULL else DEBIAN[::5] + SAMPLES:
+        try:
+            symusic.Score(file)
+        except Exception:  # noqa: BLE001 - a file symusic does not read has no MidiTok ids to judge
+            continue
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             try:
                 expected = normalized(theirs, theirs.encode(file))
             except KeyError:  # MidiTok fails on the file (a token not in its vocabulary): so do we
                 with pytest.raises(midiroll.MidiError, match="not in the tokenizer's vocabulary"):
+                    ours.encode(file)
+                continue
+            except Exception:  # noqa: BLE001 - MidiTok fails on the file: so do we
+                with pytest.raises((midiroll.MidiError, ValueError)):
                     ours.encode(file)
                 continue
         found = difference(theirs, expected, ours.encode(file))
