@@ -81,12 +81,21 @@ public struct Transposition: Hashable, Sendable {
       report.notes = song.noteCount
       return report
     }
+    // Pitches and keys move, nothing moves in time: a track keeps the order it is written in
+    // unless something was dropped or clamped onto another note.
+    let writingOrders = song.tracks.map(\.writingOrder)
+    var keepsTiming = Array(repeating: true, count: song.tracks.count)
     var movesAnyNote = false
     for index in song.tracks.indices {
-      movesAnyNote = transpose(&song.tracks[index], report: &report) || movesAnyNote
+      let (moved, keptTiming) = transpose(&song.tracks[index], report: &report)
+      movesAnyNote = moved || movesAnyNote
+      keepsTiming[index] = keptTiming
     }
     if movesAnyNote && semitones % 12 != 0 {
       for index in song.tracks.indices { moveKeySignatures(&song.tracks[index].events, report: &report) }
+    }
+    for index in song.tracks.indices where keepsTiming[index] {
+      song.tracks[index].writingOrder = writingOrders[index]
     }
     return report
   }
@@ -101,9 +110,13 @@ public struct Transposition: Hashable, Sendable {
     return (0...127).contains(moved) ? UInt8(moved) : nil
   }
 
-  /// Transposes one track in place; returns whether any note moved. Notes and key-carrying
-  /// events are changed where they are; only what is dropped makes the lists again.
-  private func transpose(_ track: inout SongTrack, report: inout TransposeReport) -> Bool {
+  /// Transposes one track in place; returns whether any note moved, and whether every note and
+  /// event kept its place in time (nothing dropped, no clamped note shortened another). Notes
+  /// and key-carrying events are changed where they are; only what is dropped makes the lists
+  /// again.
+  private func transpose(_ track: inout SongTrack, report: inout TransposeReport) -> (
+    moved: Bool, keptTiming: Bool
+  ) {
     var movedAny = false
     var dropped: [Int] = []
     var clamped: [Bool] = outOfRange == .clamp ? Array(repeating: false, count: track.notes.count) : []
@@ -142,7 +155,9 @@ public struct Transposition: Hashable, Sendable {
       }
       track.notes = kept
     }
-    if report.clamped > 0 { report.collisions += NoteOverlaps.resolve(&track.notes, changed: clamped) }
+    var collisions = 0
+    if report.clamped > 0 { collisions = NoteOverlaps.resolve(&track.notes, changed: clamped) }
+    report.collisions += collisions
     var droppedEvents: [Int] = []
     for index in track.events.indices {
       guard let (status, key, _) = track.events.channelBytes(at: index), Self.carriesKey(status: status),
@@ -173,7 +188,7 @@ public struct Transposition: Hashable, Sendable {
     }
     // Tick orders name notes and events by index.
     if !dropped.isEmpty || !droppedEvents.isEmpty { track.tickOrders = [] }
-    return movedAny
+    return (movedAny, dropped.isEmpty && droppedEvents.isEmpty && collisions == 0)
   }
 
   /// Whether a channel message's status names a key: polyphonic key pressure, or a note

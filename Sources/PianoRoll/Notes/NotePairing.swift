@@ -25,6 +25,11 @@ package struct NotePairing: TrackEventSink {
   /// allocated with the first channel message).
   private var sounding = SoundingNotes()
   private var order = TickOrderRecorder()
+  /// The file's order of events, note-ons and note-offs (``WritingOrder``).
+  private var writingOrder = WritingOrder(capacity: 0)
+  /// Whether an event came before the one before it (events made in memory, not read): the
+  /// track then has no ``WritingOrder``.
+  private var outOfTickOrder = false
   package private(set) var lastTick = 0
   /// The track the notes are marked as of while they are paired (``finish(track:)`` marks
   /// them again if it is told another).
@@ -58,6 +63,7 @@ package struct NotePairing: TrackEventSink {
     // track whose every event pairs does not double the storage (past 32 MiB, glibc maps such
     // a block afresh each time: a song of a million notes faulted 24 MB in a read).
     notes.reserveCapacity(capacity / 2 + RawChannelEvent.batchSize)
+    writingOrder = WritingOrder(capacity: capacity)
   }
 
   package mutating func appendChannel(tick: Int, status: UInt8, _ data1: UInt8, _ data2: UInt8) {
@@ -69,7 +75,8 @@ package struct NotePairing: TrackEventSink {
   package mutating func appendChannels(_ events: UnsafeBufferPointer<RawChannelEvent>) {
     guard !events.isEmpty else { return }
     // A track of 4 billion notes would take 100 GB: memory runs out long before this.
-    precondition(noteCount + events.count < Int(UInt32.max), "more than 4 billion notes in a track")
+    precondition(
+      noteCount + events.count < WritingOrder.maximumNoteCount, "more than 4 billion notes in a track")
     while notes.count < noteCount + events.count {
       notes.append(contentsOf: Self.room.prefix(noteCount + events.count - notes.count))
     }
@@ -78,28 +85,36 @@ package struct NotePairing: TrackEventSink {
     var notes: [Note] = []
     var sounding = SoundingNotes()
     var order = TickOrderRecorder()
+    var writingOrder = WritingOrder(capacity: 0)
     swap(&notes, &self.notes)
     swap(&sounding, &self.sounding)
     swap(&order, &self.order)
+    swap(&writingOrder, &self.writingOrder)
     var counts = Counts(
-      notes: noteCount, others: 0, firstOther: others.count, lastTick: lastTick, track: track)
+      notes: noteCount, others: 0, firstOther: others.count, lastTick: lastTick, track: track,
+      outOfTickOrder: outOfTickOrder)
     withUnsafeTemporaryAllocation(of: RawChannelEvent.self, capacity: events.count) { others in
-      notes.withUnsafeMutableBufferPointer { notes in
-        sounding.withBuffers { queue in
-          order.withRoom(for: events.count) { cursor, items, orders in
-            Self.pair(
-              events, notes: notes.baseAddress!, queue: &queue, others: others.baseAddress!,
-              counts: &counts, order: &cursor, items: items, orders: &orders)
+      writingOrder.append(count: events.count) { stream in
+        notes.withUnsafeMutableBufferPointer { notes in
+          sounding.withBuffers { queue in
+            order.withRoom(for: events.count) { cursor, items, orders in
+              Self.pair(
+                events, notes: notes.baseAddress!, queue: &queue, others: others.baseAddress!,
+                counts: &counts, order: &cursor, items: items, orders: &orders, stream: stream)
+            }
           }
         }
+        return (counts.others, counts.notes - noteCount)
       }
       self.others.appendChannels(UnsafeBufferPointer(rebasing: others[..<counts.others]))
     }
     swap(&notes, &self.notes)
     swap(&sounding, &self.sounding)
     swap(&order, &self.order)
+    swap(&writingOrder, &self.writingOrder)
     noteCount = counts.notes
     lastTick = counts.lastTick
+    outOfTickOrder = counts.outOfTickOrder
   }
 
   /// The notes as the queue's links: a sounding note's `durationTicks` is the next note of its
@@ -126,27 +141,31 @@ package struct NotePairing: TrackEventSink {
     var lastTick: Int
     /// The track of the notes.
     let track: Int
+    /// Whether a message came before the one before it.
+    var outOfTickOrder: Bool
   }
 
   /// Pairs a batch: `notes` has room for every message to be a note-on, and the messages that
   /// are not part of a note are put in `others` (in order) for the caller to append to
-  /// ``others``. Everything the loop changes is a local or behind a pointer, so that it stays in
-  /// registers.
+  /// ``others``; `stream` gets the batch's ``WritingOrder`` items, one a message. Everything the
+  /// loop changes is a local or behind a pointer, so that it stays in registers.
   private static func pair(
     _ events: UnsafeBufferPointer<RawChannelEvent>, notes: UnsafeMutablePointer<Note>,
     queue sounding: inout SoundingNotes.Buffers, others: UnsafeMutablePointer<RawChannelEvent>,
     counts: inout Counts, order: inout TickOrderRecorder.Cursor, items: UnsafeMutablePointer<UInt64>,
-    orders: inout TickOrders
+    orders: inout TickOrders, stream: UnsafeMutablePointer<UInt32>
   ) {
     var queue = sounding
     var noteCount = counts.notes
     var otherCount = counts.others
     var lastTick = counts.lastTick
+    var outOfTickOrder = counts.outOfTickOrder
     let track = counts.track
     var cursor = order
+    var item = stream
     for event in events {
       let tick = event.tick
-      if tick > lastTick { lastTick = tick }
+      if tick > lastTick { lastTick = tick } else if tick < lastTick { outOfTickOrder = true }
       cursor.move(to: tick, items: items, orders: &orders)
       let kind = event.status & 0xF0
       var rank = EventRank.other
@@ -159,6 +178,8 @@ package struct NotePairing: TrackEventSink {
             pitch: event.data1, velocity: event.data2, offVelocity: 0, channel: event.status & 0x0F,
             track: track, tick: tick, durationTicks: -1, end: .endOfTrack)
           cursor.add(UInt64(index), rank: .noteOn, isEvent: false, items: items)
+          item.pointee = WritingOrder.noteOn
+          item += 1
           var links = Links(notes: notes)
           queue.push(index, key: key, links: &links)
           continue
@@ -171,6 +192,8 @@ package struct NotePairing: TrackEventSink {
           cursor.add(
             TickOrders.noteOffKind | UInt64(index), rank: duration == 0 ? .instantNoteOff : .endingNoteOff,
             isEvent: false, items: items)
+          item.pointee = WritingOrder.firstNoteOff &+ UInt32(truncatingIfNeeded: index)
+          item += 1
           continue
         }
         rank = .strayNoteOff  // a note-off with no note sounding
@@ -180,16 +203,21 @@ package struct NotePairing: TrackEventSink {
       )
       others[otherCount] = event
       otherCount &+= 1
+      item.pointee = WritingOrder.event
+      item += 1
     }
     order = cursor
     sounding = queue
     counts.notes = noteCount
     counts.others = otherCount
     counts.lastTick = lastTick
+    counts.outOfTickOrder = outOfTickOrder
   }
 
   package mutating func appendData(tick: Int, status: UInt8, type: UInt8, _ data: ArraySlice<UInt8>) {
+    if tick < lastTick { outOfTickOrder = true }
     lastTick = max(lastTick, tick)
+    writingOrder.appendEvent()
     let index = others.count
     order.withRoom(for: 1) { cursor, items, orders in
       cursor.move(to: tick, items: items, orders: &orders)
@@ -207,7 +235,8 @@ package struct NotePairing: TrackEventSink {
     order.finish()
     notes.removeSubrange(noteCount..<notes.count)  // the room
     let lastTick = self.lastTick
-    if !sounding.isEmpty {
+    let endsSounding = !sounding.isEmpty
+    if endsSounding {
       notes.withUnsafeMutableBufferPointer { notes in
         sounding.removeAll(links: Links(notes: notes.baseAddress!)) {
           notes[$0].durationTicks = lastTick - notes[$0].tick
@@ -220,6 +249,12 @@ package struct NotePairing: TrackEventSink {
       }
     }
     defer { self = NotePairing(capacity: 0) }
-    return SongTrack(notes: notes, events: others, tickOrders: order.tickOrders)
+    var result = SongTrack(notes: notes, events: others, tickOrders: order.tickOrders)
+    // The file's order is what the track writes, unless its events came out of tick order, or
+    // notes sounding to the end would be written a note-off (no End of Track at the last tick).
+    if !outOfTickOrder && (!endsSounding || result.endOfTrackTick == lastTick) {
+      result.writingOrder = writingOrder
+    }
+    return result
   }
 }

@@ -122,22 +122,76 @@ extension SongTrack {
   /// order (``Song/midiFile()``), merged as they go (``inWritingOrder(_:)``), so that a track is
   /// written without being held a second time as events.
   package func writeEvents<Sink: TrackEventSink>(into sink: inout Sink) {
-    inWritingOrder { tick, item in
+    if let order = writingOrder, order.describes(events: events.count, notes: notes.count) {
+      writeEvents(in: order, into: &sink)
+      return
+    }
+    inWritingOrder { _, item in
+      let message: RawChannelEvent
       switch item {
       case .event(let index):
         events.send(index, to: &sink)
-      case .noteOn(let index):
-        let note = notes[index].writable
-        sink.appendChannel(tick: tick, status: 0x90 | note.channel, note.pitch, note.velocity)
-      case .noteOff(let index):
-        let note = notes[index].writable
-        if note.end == .noteOnWithVelocityZero {
-          sink.appendChannel(tick: tick, status: 0x90 | note.channel, note.pitch, 0)
-        } else {
-          sink.appendChannel(tick: tick, status: 0x80 | note.channel, note.pitch, note.offVelocity)
+        return
+      case .noteOn(let index): message = Self.noteOn(of: notes[index])
+      case .noteOff(let index): message = Self.noteOff(of: notes[index])
+      }
+      sink.appendChannel(tick: message.tick, status: message.status, message.data1, message.data2)
+    }
+  }
+
+  /// Hands the track to `sink` in the file's order it was read in (``WritingOrder``): what
+  /// ``inWritingOrder(_:)`` would give, without merging or sorting anything. Channel messages
+  /// go in batches (``TrackEventSink/appendChannels(_:)``), as the reader hands them over.
+  private func writeEvents<Sink: TrackEventSink>(in order: WritingOrder, into sink: inout Sink) {
+    notes.withUnsafeBufferPointer { notes in
+      withUnsafeTemporaryAllocation(of: RawChannelEvent.self, capacity: RawChannelEvent.batchSize) { batch in
+        var count = 0
+        var nextEvent = 0
+        var nextNote = 0
+        for item in order.items {
+          switch item {
+          case WritingOrder.event:
+            if let (status, data1, data2) = events.channelBytes(at: nextEvent) {
+              batch[count] = RawChannelEvent(tick: events.tick(at: nextEvent), status: status, data1, data2)
+              count += 1
+            } else {
+              if count > 0 { sink.appendChannels(UnsafeBufferPointer(rebasing: batch[..<count])) }
+              count = 0
+              events.send(nextEvent, to: &sink)
+            }
+            nextEvent += 1
+          case WritingOrder.noteOn:
+            batch[count] = Self.noteOn(of: notes[nextNote])
+            count += 1
+            nextNote += 1
+          default:
+            batch[count] = Self.noteOff(of: notes[Int(item - WritingOrder.firstNoteOff)])
+            count += 1
+          }
+          if count == batch.count {
+            sink.appendChannels(UnsafeBufferPointer(batch))
+            count = 0
+          }
         }
+        if count > 0 { sink.appendChannels(UnsafeBufferPointer(rebasing: batch[..<count])) }
       }
     }
+  }
+
+  /// A note's note-on, at its tick.
+  @inline(__always)
+  private static func noteOn(of note: Note) -> RawChannelEvent {
+    let note = note.writable
+    return RawChannelEvent(tick: note.tick, status: 0x90 | note.channel, note.pitch, note.velocity)
+  }
+
+  /// A note's note-off (or note-on with velocity 0, as it was read), at its end.
+  @inline(__always)
+  private static func noteOff(of note: Note) -> RawChannelEvent {
+    let note = note.writable
+    return note.end == .noteOnWithVelocityZero
+      ? RawChannelEvent(tick: note.endTick, status: 0x90 | note.channel, note.pitch, 0)
+      : RawChannelEvent(tick: note.endTick, status: 0x80 | note.channel, note.pitch, note.offVelocity)
   }
 
   /// Visits the track's events, note-ons and note-offs in writing order (the file's order for a

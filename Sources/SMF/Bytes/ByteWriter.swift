@@ -55,6 +55,45 @@ public struct ByteWriter: Sendable {
     bytes[offset + 3] = UInt8(truncatingIfNeeded: value)
   }
 
+  /// Appends at most `maximumCount` bytes that `body` writes straight into the storage from
+  /// the pointer it is given, returning how many it wrote: one check of the storage for many
+  /// bytes (an encoder's batch), where ``writeUInt8(_:)`` checks it for each.
+  /// - Precondition: `body` writes and returns at most `maximumCount` bytes.
+  public mutating func write(atMost maximumCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    let start = bytes.count
+    bytes.append(contentsOf: repeatElement(0, count: maximumCount))
+    let written = bytes.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
+    precondition(written >= 0 && written <= maximumCount, "wrote more than the room asked for")
+    bytes.removeLast(maximumCount - written)
+  }
+
+  /// The most bytes ``writeVariableLengthQuantity(to:_:)`` writes (a 64-bit value).
+  public static let variableLengthQuantityMaximumCount = 10
+
+  /// Writes a variable-length quantity at `pointer`, as ``writeVariableLengthQuantity(_:)``
+  /// appends it, and returns the pointer past it.
+  /// - Precondition: `value >= 0`; room for ``variableLengthQuantityMaximumCount`` bytes.
+  @inlinable
+  public static func writeVariableLengthQuantity(to pointer: UnsafeMutablePointer<UInt8>, _ value: Int)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    precondition(value >= 0, "a variable-length quantity is never negative")
+    if value < 0x80 {
+      pointer.pointee = UInt8(truncatingIfNeeded: value)
+      return pointer + 1
+    }
+    var shift = 7
+    while value >> (shift + 7) != 0 { shift += 7 }
+    var next = pointer
+    while shift > 0 {
+      next.pointee = UInt8(truncatingIfNeeded: (value >> shift) & 0x7F) | 0x80
+      next += 1
+      shift -= 7
+    }
+    next.pointee = UInt8(truncatingIfNeeded: value & 0x7F)
+    return next + 1
+  }
+
   /// Appends a variable-length quantity (7 bits a byte, most significant first).
   ///
   /// Values above `0x0FFFFFFF`, the largest the SMF specification allows, are written with as
@@ -62,20 +101,11 @@ public struct ByteWriter: Sendable {
   /// - Precondition: `value >= 0`.
   @discardableResult
   public mutating func writeVariableLengthQuantity(_ value: Int) -> Int {
-    precondition(value >= 0, "a variable-length quantity is never negative")
-    if value < 0x80 {
-      bytes.append(UInt8(value))
-      return 1
+    var count = 0
+    write(atMost: Self.variableLengthQuantityMaximumCount) { start in
+      count = Self.writeVariableLengthQuantity(to: start, value) - start
+      return count
     }
-    var shift = 7
-    while value >> (shift + 7) != 0 { shift += 7 }
-    var written = 0
-    while shift > 0 {
-      bytes.append(UInt8(truncatingIfNeeded: (value >> shift) & 0x7F) | 0x80)
-      shift -= 7
-      written += 1
-    }
-    bytes.append(UInt8(value & 0x7F))
-    return written + 1
+    return count
   }
 }

@@ -33,12 +33,38 @@ public struct EncodedTrack: TrackEventSink {
 
   /// Encodes a channel message (status `80`–`EF`, data bytes below `80`).
   public mutating func appendChannel(tick: Int, status: UInt8, _ data1: UInt8, _ data2: UInt8) {
-    writer.writeVariableLengthQuantity(max(0, tick - lastTick))
-    lastTick = max(lastTick, tick)
-    if !runningStatus || status != currentStatus { writer.writeUInt8(status) }
-    currentStatus = status
-    writer.writeUInt8(data1)
-    if status & 0xE0 != 0xC0 { writer.writeUInt8(data2) }
+    withUnsafePointer(to: RawChannelEvent(tick: tick, status: status, data1, data2)) {
+      appendChannels(UnsafeBufferPointer(start: $0, count: 1))
+    }
+  }
+
+  /// Encodes a batch of channel messages as ``appendChannel(tick:status:_:_:)`` encodes each,
+  /// straight into the storage (one check of it for the batch).
+  public mutating func appendChannels(_ events: UnsafeBufferPointer<RawChannelEvent>) {
+    var lastTick = self.lastTick
+    var currentStatus = self.currentStatus
+    let runningStatus = self.runningStatus
+    writer.write(atMost: events.count * (ByteWriter.variableLengthQuantityMaximumCount + 3)) { start in
+      var next = start
+      for event in events {
+        next = ByteWriter.writeVariableLengthQuantity(to: next, max(0, event.tick - lastTick))
+        lastTick = max(lastTick, event.tick)
+        if !runningStatus || event.status != currentStatus {
+          next.pointee = event.status
+          next += 1
+        }
+        currentStatus = event.status
+        next.pointee = event.data1
+        next += 1
+        if event.status & 0xE0 != 0xC0 {
+          next.pointee = event.data2
+          next += 1
+        }
+      }
+      return next - start
+    }
+    self.lastTick = lastTick
+    self.currentStatus = currentStatus
   }
 
   /// Encodes a meta (`FF`) or SysEx (`F0`/`F7`) event; holds an End of Track back.

@@ -74,8 +74,8 @@ class Tokenizer:
             data, name = bytes(source), None
         elif isinstance(source, (str, os.PathLike)):
             name = os.fspath(source)
-            with open(name, "rb") as file:
-                data = file.read()
+            with open(name, "rb", buffering=0) as file:  # unbuffered: one read, the GIL released
+                data = file.readall()
         else:
             raise TypeError(f"source: expected a path or bytes, not {type(source).__name__}")
         handle = ctypes.c_void_p()
@@ -323,8 +323,8 @@ class Tokenizer:
             data = bytes(memoryview(source).cast("B")) if not isinstance(source, bytes) else source
         elif isinstance(source, (str, os.PathLike)):
             name = os.fspath(source)
-            with open(name, "rb") as file:
-                data = file.read()
+            with open(name, "rb", buffering=0) as file:  # unbuffered: one read, the GIL released
+                data = file.readall()
         else:
             raise TypeError(f"source: expected a path, bytes or a midiroll.Song, not {type(source).__name__}")
         encoded = [word.encode("utf-8") for word in words]
@@ -343,13 +343,30 @@ class Tokenizer:
                 raise MidiError(message, code=code, offset=error.offset if error.offset >= 0 else None,
                                 track=error.track if error.track >= 0 else None)
             raise RuntimeError(f"midiroll: {message} (code {code})")
-        raw = _taken(table)
-        count, width = np.frombuffer(raw, dtype="<i8", count=2)
-        header = np.frombuffer(raw, dtype="<i8", count=5 * int(count), offset=16).reshape(-1, 5)
-        ids = np.frombuffer(raw, dtype="<i4", offset=16 + 40 * int(count)).astype(np.int32)
-        shape = (-1, int(width)) if isinstance(self.vocab, list) else (-1,)
-        return [(int(track), int(start), int(end), ids[first:first + length].reshape(shape))
-                for (track, start, end, first, length) in header.tolist()]
+        count, width, header, ids = _token_table(table)
+        shape = (-1, width) if isinstance(self.vocab, list) else (-1,)
+        return [(header[row], header[row + 1], header[row + 2],
+                 ids[header[row + 3]:header[row + 3] + header[row + 4]].reshape(shape))
+                for row in range(0, 5 * count, 5)]
+
+
+_COUNT_AND_WIDTH = ctypes.c_int64 * 2
+
+
+def _token_table(table: ctypes.c_void_p) -> Tuple[int, int, List[int], np.ndarray]:
+    """A `midiroll_tokenizer_encode` table (`include/midiroll.h`), the handle freed: its row
+    count, ids per token, the rows' five integers one after another, and every row's ids in one
+    int32 array (copied with `ctypes.memmove`, which runs with the GIL released)."""
+    try:
+        address = _library.holding_gil.midiroll_bytes_data(table)
+        count, width = _COUNT_AND_WIDTH.from_address(address)
+        header = (ctypes.c_int64 * (5 * count)).from_address(address + 16)[:]
+        start = 16 + 40 * count
+        ids = np.empty((_library.holding_gil.midiroll_bytes_size(table) - start) // 4, dtype=np.int32)
+        ctypes.memmove(ids.ctypes.data, address + start, 4 * ids.size)
+    finally:
+        _library.holding_gil.midiroll_bytes_free(table)
+    return count, width, header, ids
 
 
 class _TokenizerHandle:
@@ -403,6 +420,10 @@ def _augment_words(pitch_offset: Any, velocity_offset: Any, duration_offset: Any
                    velocity_range: Any, min_duration: Any) -> List[str]:
     """`tokenize`'s augmentation words; none when nothing is shifted. A whole `duration_offset`
     is written as an int, a float as a float: MidiTok rounds the minimum only for a float."""
+    if (all(type(offset) is int and offset == 0 for offset in (pitch_offset, velocity_offset, duration_offset))
+            and duration_in_ticks is False and type(velocity_range) is tuple and velocity_range == (1, 127)
+            and type(min_duration) is float and min_duration == 0.03125):
+        return []  # every argument its default (the common call): nothing shifted, nothing to check
     pitch = _whole("pitch_offset", pitch_offset)
     velocity = _whole("velocity_offset", velocity_offset)
     if isinstance(duration_offset, (int, np.integer)) and not isinstance(duration_offset, bool):
