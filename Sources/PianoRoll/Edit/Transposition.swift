@@ -117,31 +117,38 @@ public struct Transposition: Hashable, Sendable {
   private func transpose(_ track: inout SongTrack, report: inout TransposeReport) -> (
     moved: Bool, keptTiming: Bool
   ) {
-    var movedAny = false
     var dropped: [Int] = []
-    var clamped: [Bool] = outOfRange == .clamp ? Array(repeating: false, count: track.notes.count) : []
+    var clamped: [Bool] = []  // made at the first note clamped
+    var moved = 0
+    var drumNotesKept = 0
+    let transposesDrums = self.transposesDrums
+    let semitones = self.semitones
     track.notes.withUnsafeMutableBufferPointer { notes in
       for index in notes.indices {
-        report.notes += 1
-        guard moves(channel: notes[index].channel) else {
-          report.drumNotesKept += 1
+        let note = notes[index]
+        guard transposesDrums || note.channel != KeyFilter.drumChannel else {
+          drumNotesKept += 1
           continue
         }
-        if let pitch = target(notes[index].pitch) {
-          notes[index].pitch = pitch
+        let pitch = Int(note.pitch) &+ semitones  // wraps only for |semitones| near Int.max: far outside
+        if pitch >= 0 && pitch <= 127 {
+          notes[index].pitch = UInt8(truncatingIfNeeded: pitch)
         } else if outOfRange == .clamp {
           notes[index].pitch = semitones > 0 ? 127 : 0
           report.clamped += 1
+          if clamped.isEmpty { clamped = Array(repeating: false, count: notes.count) }
           clamped[index] = true
         } else {
           report.dropped += 1
           dropped.append(index)
           continue
         }
-        report.moved += 1
-        movedAny = true
+        moved += 1
       }
     }
+    report.notes += track.notes.count
+    report.moved += moved
+    report.drumNotesKept += drumNotesKept
     if !dropped.isEmpty {
       var kept: [Note] = []
       kept.reserveCapacity(track.notes.count - dropped.count)
@@ -156,7 +163,7 @@ public struct Transposition: Hashable, Sendable {
       track.notes = kept
     }
     var collisions = 0
-    if report.clamped > 0 { collisions = NoteOverlaps.resolve(&track.notes, changed: clamped) }
+    if !clamped.isEmpty { collisions = NoteOverlaps.resolve(&track.notes, changed: clamped) }
     report.collisions += collisions
     var droppedEvents: [Int] = []
     for index in track.events.indices {
@@ -188,7 +195,7 @@ public struct Transposition: Hashable, Sendable {
     }
     // Tick orders name notes and events by index.
     if !dropped.isEmpty || !droppedEvents.isEmpty { track.tickOrders = [] }
-    return (movedAny, dropped.isEmpty && droppedEvents.isEmpty && collisions == 0)
+    return (moved > 0, dropped.isEmpty && droppedEvents.isEmpty && collisions == 0)
   }
 
   /// Whether a channel message's status names a key: polyphonic key pressure, or a note

@@ -32,7 +32,25 @@ public struct Song: Hashable, Sendable {
   /// Built anew at each call: make it once per song and pass it to what needs it.
   /// - Complexity: O(*n*) in the number of non-note events.
   public func makeTimeline() -> Timeline {
-    Timeline(division: division, tracks: tracks.map(\.events))
+    // Only the meta events that make the maps become `TrackEvent`s (not every controller).
+    Timeline(
+      division: division,
+      tracks: tracks.map { track in
+        let events = track.events
+        return events.indices.lazy.filter { Self.makesTimeline(metaType: events.metaType(at: $0)) }
+          .map { events[$0] }
+      })
+  }
+
+  /// Whether ``makeTimeline()`` reads a meta event of this type (`nil`: not a meta event):
+  /// tempo, time signature, key signature.
+  private static func makesTimeline(metaType: UInt8?) -> Bool {
+    switch metaType {
+    case MetaEvent.Kind.tempo.rawValue, MetaEvent.Kind.timeSignature.rawValue,
+      MetaEvent.Kind.keySignature.rawValue:
+      true
+    default: false
+    }
   }
 
   /// The number of notes in all tracks.
