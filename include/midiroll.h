@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /* The version of this ABI. */
-#define MIDIROLL_ABI_VERSION 6
+#define MIDIROLL_ABI_VERSION 7
 
 /* Return codes: the command line's exit codes, and one for a failed read. */
 #define MIDIROLL_OK 0
@@ -385,7 +385,10 @@ int32_t midiroll_tokenizer_describe(const midiroll_tokenizer *tokenizer, midirol
                                     midiroll_error *error);
 
 /* Tokenizes a song as MidiTok's tokenizer.encode(path) does: `song` when it is not NULL (as
-   the .mid it writes), otherwise the `count` bytes of a MIDI file. With the words of
+   the .mid it writes), otherwise the `count` bytes of a MIDI file, or when `bytes` is NULL too
+   the regular file at the path `name` (version 7: read here, with the caller's lock released;
+   a file that cannot be opened or read, a folder or a FIFO is MIDIROLL_IO with its errno,
+   EINVAL for what is not a regular file). With the words of
    `midiroll tokenize` --max-seq-len N [--overlap-bars K] [--bos] [--eos], the song is cut into
    chunks of at most N tokens instead. `*tokens` (the caller frees it) holds little-endian
    8-byte integers: the count of rows R, the ids per token W, then per row its track (-1 for

@@ -32,6 +32,24 @@ enum DescriptorReader {
   /// The largest piece read at once past the expected size.
   static let pieceSize = 1 << 20
 
+  /// The bytes of the regular file at `path`, opened without blocking (a FIFO is refused at
+  /// once, as `midiroll.read` refuses it).
+  /// - Throws: ``ABIError``: `MIDIROLL_IO` with the errno of a failed open or read, `EISDIR`
+  ///   for a folder, `EINVAL` for anything else that is not a regular file.
+  static func readRegularFile(_ path: String) throws(ABIError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    if descriptor < 0 { throw ABIError(reading: path, systemError: errno) }
+    defer { close(descriptor) }
+    var info = stat()
+    if fstat(descriptor, &info) != 0 { throw ABIError(reading: path, systemError: errno) }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw ABIError(reading: path, systemError: EISDIR)
+    default: throw ABIError(reading: path, systemError: EINVAL)
+    }
+    return try readToEnd(descriptor, sizeHint: Int(info.st_size), limit: Int.max - 1, name: path)
+  }
+
   /// The bytes up to the end.
   /// - Throws: ``ABIError``: `MIDIROLL_IO` for a failed read, `MIDIROLL_BAD_INPUT` past `limit`.
   static func readToEnd(_ descriptor: Int32, sizeHint: Int, limit: Int, name: String?) throws(ABIError)

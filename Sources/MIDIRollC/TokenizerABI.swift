@@ -119,6 +119,8 @@ public func midirollTokenizerEncode(
     let midi: [UInt8]
     if let song {
       midi = try SongHandle.of(song, in: call).song.serialized()
+    } else if bytes == nil, let name {
+      midi = try DescriptorReader.readRegularFile(name)
     } else {
       midi = try callerBytes(bytes, count: count, in: call)
     }

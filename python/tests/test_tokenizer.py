@@ -656,6 +656,20 @@ def test_bad_arguments_are_refused(judge, tmp_path):
             programs.encode_chunks(source, 64)
 
 
+def test_a_path_that_does_not_read_is_an_os_error(judge, tmp_path):
+    # The library reads the path itself (the GIL released once): what Python's open would
+    # raise, and a FIFO refused at once rather than waited on, as midiroll.read refuses it.
+    remi = judge.ours("REMI")
+    missing, fifo = tmp_path / "missing.mid", tmp_path / "pipe.mid"
+    os.mkfifo(fifo)
+    for source, kind in ((missing, FileNotFoundError), (tmp_path, IsADirectoryError), (fifo, OSError)):
+        with pytest.raises(kind) as raised:
+            remi.encode(source)
+        assert raised.value.filename == str(source)
+        with pytest.raises(kind):
+            remi.encode_chunks(str(source), 64)
+
+
 def _broken_files(judge):
     saved = json.loads(judge.paths["REMI"].read_text())
     trained = json.loads(judge.paths[TRAINED].read_text())

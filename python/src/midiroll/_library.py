@@ -14,7 +14,7 @@ import ctypes
 import os
 import sys
 
-ABI_VERSION = 6
+ABI_VERSION = 7
 """`MIDIROLL_ABI_VERSION` of the header these bindings mirror."""
 
 OK = 0

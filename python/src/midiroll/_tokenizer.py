@@ -74,8 +74,8 @@ class Tokenizer:
             data, name = bytes(source), None
         elif isinstance(source, (str, os.PathLike)):
             name = os.fspath(source)
-            with open(name, "rb", buffering=0) as file:  # unbuffered: one read, the GIL released
-                data = file.readall()
+            with open(name, "rb") as file:
+                data = file.read()
         else:
             raise TypeError(f"source: expected a path or bytes, not {type(source).__name__}")
         handle = ctypes.c_void_p()
@@ -322,9 +322,7 @@ class Tokenizer:
         elif isinstance(source, (bytes, bytearray, memoryview, np.ndarray)):
             data = bytes(memoryview(source).cast("B")) if not isinstance(source, bytes) else source
         elif isinstance(source, (str, os.PathLike)):
-            name = os.fspath(source)
-            with open(name, "rb", buffering=0) as file:  # unbuffered: one read, the GIL released
-                data = file.readall()
+            name = os.fspath(source)  # read by the library, in the call (the GIL released once)
         else:
             raise TypeError(f"source: expected a path, bytes or a midiroll.Song, not {type(source).__name__}")
         encoded = [word.encode("utf-8") for word in words]
@@ -337,6 +335,8 @@ class Tokenizer:
             ctypes.byref(error))
         if code != _library.OK:
             message = error.message.decode("utf-8", "replace")
+            if code == _library.IO:
+                raise OSError(error.system_error, os.strerror(error.system_error), name)
             if code == _library.USAGE:
                 raise ValueError(message)
             if code == _library.BAD_INPUT:
