@@ -172,11 +172,10 @@ test-slurm: deps slurm-deps
 
 # libFuzzer targets (Sources/Fuzz), FUZZ_SECONDS each; corpus and findings in .build-fuzz.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = fuzz-smf-reader fuzz-json-reader fuzz-tokens
+FUZZ_TARGETS = fuzz-smf-reader fuzz-json-reader fuzz-tokens fuzz-edits
 fuzz: deps
 	for target in $(FUZZ_TARGETS); do \
-	  $(SWIFT) build -c release --scratch-path .build-fuzz --product $$target \
-	    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING || exit 1; \
+	  MIDIROLL_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz --product $$target || exit 1; \
 	done
 	FUZZ_SECONDS=$(FUZZ_SECONDS) sh Sources/Fuzz/fuzz.sh .build-fuzz/release $(FUZZ_TARGETS)
 

@@ -175,10 +175,19 @@ let package = Package(
     .executableTarget(
       name: "fuzz-json-reader", dependencies: ["FuzzLaws", "PianoRoll", "PianoRollJSON", "SMF"],
       path: "Sources/Fuzz/JSONReader"),
+    // The law of the edits needs the kit (its plan of `convert`'s words): `make fuzz` builds it
+    // with SwiftPM's own --sanitize, which leaves the kit's build-plugin tools unsanitized.
+    .target(
+      name: "FuzzEditLaws",
+      dependencies: ["FuzzLaws", "MIDIRollFiles", "MIDIRollKit", "MIDIRollOptions", "PianoRoll"],
+      path: "Sources/Fuzz/EditLaws"),
+    .executableTarget(
+      name: "fuzz-edits", dependencies: ["FuzzEditLaws", "FuzzLaws"], path: "Sources/Fuzz/Edits"),
     .testTarget(
       name: "HostileInputTests",
       dependencies: [
-        "FuzzLaws", "SMF", "PianoRoll", "PianoRollJSON", "MIDITokens", "MIDIRollCLI", "midiroll",
+        "FuzzLaws", "FuzzEditLaws", "SMF", "PianoRoll", "PianoRollJSON", "MIDITokens", "MIDIRollCLI",
+        "midiroll",
         "MIDIRollFiles", "MIDIRollKit", "MIDIRollOptions", "TestSupport",
         .target(name: "LibSMFBridge", condition: .when(traits: ["LibSMF"])),
       ]),
@@ -244,6 +253,19 @@ let package = Package(
 if Context.environment["MIDIROLL_WARNINGS_AS_ERRORS"] != nil {
   for target in package.targets where [.regular, .executable, .test].contains(target.type) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
+  }
+}
+
+// `make fuzz` (MIDIROLL_FUZZ=1) builds the project's targets for libFuzzer with AddressSanitizer,
+// and -DFUZZING makes the fuzz targets libFuzzer's. Set here rather than with -Xswiftc, which would
+// reach the build-plugin tool that embeds the web page (a program of its own, run while building,
+// which does not link as a fuzzer): so `fuzz-edits` can depend on the kit.
+if Context.environment["MIDIROLL_FUZZ"] != nil {
+  let sanitizers = "-sanitize=fuzzer,address"
+  for target in package.targets
+  where [.regular, .executable].contains(target.type) && target.name != "embed-web-page" {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags([sanitizers]), .define("FUZZING")]
+    target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags([sanitizers])]
   }
 }
 

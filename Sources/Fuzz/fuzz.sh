@@ -42,6 +42,10 @@ fuzz_target() {
       # MIDI files (read and tokenized) and short id lists (decoded) alike.
       seeds="Samples Tests/Fixtures/fuzz-regressions/tokens $midi_folders"
       dict=Sources/Fuzz/dictionaries/smf.dict ;;
+    fuzz-edits)
+      # MIDI files whose last eight bytes pick `convert`'s edit options and values.
+      seeds="Samples Tests/Fixtures/fuzz-regressions/edits $midi_folders"
+      dict=Sources/Fuzz/dictionaries/smf.dict ;;
     *) echo "fuzz.sh: unknown target $target" >&2; return 2 ;;
   esac
   corpus=$work/corpus/$target

@@ -1,3 +1,4 @@
+import FuzzEditLaws
 import FuzzLaws
 import Glibc
 import PianoRoll

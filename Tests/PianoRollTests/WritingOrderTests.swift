@@ -76,6 +76,15 @@ struct WritingOrderTests {
     #expect(song.tracks[0].writingOrder != nil, "a track without notes dropped none")
   }
 
+  @Test("a change of velocities keeps the order, and writes what the merge writes")
+  func velocitiesKeep() throws {
+    var song = try Self.readSong()
+    song.changeVelocities(with: .scale(percent: 50))
+    #expect(song.tracks[1].writingOrder != nil)
+    #expect(song.serialized() == Self.merged(song).serialized())
+    #expect(try Song(bytes: song.serialized()).tracks[1].notes.map(\.velocity) == [50, 50])
+  }
+
   @Test("events made out of tick order, or notes sounding past the last End of Track, record none")
   func notRecorded() throws {
     let unsorted = MIDIFile(tracks: [

@@ -44,15 +44,20 @@ public enum VelocityChange: Hashable, Sendable, CustomStringConvertible {
     var report = VelocityReport(change: description)
     let table = (0...127).map { apply(to: UInt8($0)) }
     for index in song.tracks.indices {
-      for i in song.tracks[index].notes.indices {
-        let before = song.tracks[index].notes[i].velocity
-        let after = table[Int(min(127, before))]
-        report.notes += 1
-        if after != before {
-          song.tracks[index].notes[i].velocity = after
-          report.changed += 1
+      // Velocities move nothing in time: the track keeps the order it is written in.
+      let writingOrder = song.tracks[index].writingOrder
+      song.tracks[index].notes.withUnsafeMutableBufferPointer { notes in
+        for i in notes.indices {
+          let before = notes[i].velocity
+          let after = table[Int(min(127, before))]
+          if after != before {
+            notes[i].velocity = after
+            report.changed += 1
+          }
         }
+        report.notes += notes.count
       }
+      song.tracks[index].writingOrder = writingOrder
     }
     return report
   }

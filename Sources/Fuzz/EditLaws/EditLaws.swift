@@ -7,13 +7,15 @@ import PianoRoll
 /// The law of every edit the command line and the Python package make (`convert`'s words, the
 /// words `midiroll_song_transform` takes), over random options and values, valid and not: the
 /// words give a plan or a usage error; a plan gives a song or a typed error; the song it was
-/// applied to is unchanged; and an edited song is written as a `.mid` that reads back with as
-/// many notes. Never a crash, a trap or a hang. (A test's, not the fuzzers': the fuzz targets are
-/// built with `-sanitize=fuzzer`, which the kit's build plugin tools cannot be linked with; the
-/// Python package's law, `python/tests/test_edit_law.py`, walks the same calls through the ABI.)
-enum EditLaws {
+/// applied to is unchanged; an edited song is written as a `.mid` that reads back with as many
+/// notes, and in the bytes the merge of its events and notes writes (a track that kept the
+/// order it was read in, ``WritingOrder``, writes what it would write without). Never a crash,
+/// a trap or a hang. Checked by `fuzz-edits` (`make fuzz`) and by `EditLawTests` on real files;
+/// the Python package's law, `python/tests/test_edit_law.py`, walks the same calls through the
+/// ABI.
+public enum EditLaws {
   /// Options and the values tried with them: the command line's, and some it refuses.
-  static let options: [(word: String, values: [String])] = [
+  public static let options: [(word: String, values: [String])] = [
     ("--transpose", ["3", "-12", "0", "127", "-128", "200", "x", "2.5"]),
     ("--out-of-range", ["drop", "clamp", "fail", "up"]),
     ("--bars", ["1...4", "2-3", "5...", "1", "0", "3...1", "x"]),
@@ -36,13 +38,13 @@ enum EditLaws {
 
   /// Reads the input but its last eight bytes as a MIDI file, and those eight as up to four
   /// options with their values (``check(_:words:)``).
-  static func check(_ bytes: [UInt8]) -> LawViolation? {
+  public static func check(_ bytes: [UInt8]) -> LawViolation? {
     guard bytes.count >= 22, let read = try? Song.read(Array(bytes.dropLast(8))) else { return nil }
     return check(read.song, words: words(from: Array(bytes.suffix(8))))
   }
 
   /// Options and values picked by `choices`: two bytes an option (the option, its value).
-  static func words(from choices: [UInt8]) -> [String] {
+  public static func words(from choices: [UInt8]) -> [String] {
     var words: [String] = []
     for index in stride(from: 0, to: choices.count - 1, by: 2) {
       let option = options[Int(choices[index]) % options.count]
@@ -55,12 +57,12 @@ enum EditLaws {
   }
 
   /// Whether the words make a plan (the command line takes them).
-  static func makesPlan(_ words: [String]) -> Bool {
+  public static func makesPlan(_ words: [String]) -> Bool {
     (try? ConvertWords(parsing: words).plan()) != nil
   }
 
   /// Checks the law for one song and one list of words.
-  static func check(_ song: Song, words: [String]) -> LawViolation? {
+  public static func check(_ song: Song, words: [String]) -> LawViolation? {
     let plan: TransformPlan
     do {
       plan = try ConvertWords(parsing: words).plan()
@@ -93,6 +95,11 @@ enum EditLaws {
     guard notes == notesBack else {
       return LawViolation(
         "an edited song's notes are written", "\(words): \(notes) notes, \(notesBack) read back")
+    }
+    var merged = edited
+    for index in merged.tracks.indices { merged.tracks[index].writingOrder = nil }
+    guard merged.serialized() == written else {
+      return LawViolation("a track's recorded writing order writes what the merge writes", "\(words)")
     }
     return nil
   }
