@@ -344,9 +344,10 @@ class Tokenizer:
                                 track=error.track if error.track >= 0 else None)
             raise RuntimeError(f"midiroll: {message} (code {code})")
         count, width, header, ids = _token_table(table)
-        shape = (-1, width) if isinstance(self.vocab, list) else (-1,)
-        return [(header[row], header[row + 1], header[row + 2],
-                 ids[header[row + 3]:header[row + 3] + header[row + 4]].reshape(shape))
+        if isinstance(self.vocab, list):  # CPWord, Octuple, MuMIDI: (tokens, fields)
+            ids = ids.reshape(-1, width)
+            header = [value // width if index % 5 >= 3 else value for index, value in enumerate(header)]
+        return [(header[row], header[row + 1], header[row + 2], ids[header[row + 3]:header[row + 3] + header[row + 4]])
                 for row in range(0, 5 * count, 5)]
 
 
